@@ -1,0 +1,62 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MinValueValidator
+from django.db import models
+
+
+class Variant(models.TextChoices):
+    SICHUAN = "sichuan", "Sichuan 四川"
+    FUZHOU = "fuzhou", "Fuzhou 福州"
+    SHAANXI = "shaanxi", "Shaanxi 陕西"
+    WUHAN = "wuhan", "Wuhan 武汉"
+    YIWU = "yiwu", "Yiwu 义乌"
+
+
+class Room(models.Model):
+    """A lobby room: which game is played and what a point is worth in coins.
+
+    Settlement (seed 001): coins = coefficient × points − rake for every seated player.
+    """
+
+    name = models.CharField(max_length=80)
+    variant = models.CharField(max_length=20, choices=Variant.choices)
+    options = models.JSONField(default=dict, blank=True, help_text='e.g. {"bloody": true}')
+    base_points = models.PositiveIntegerField(default=1)
+    coefficient = models.PositiveIntegerField(
+        "coefficient N", default=1, validators=[MinValueValidator(1)]
+    )
+    rake = models.PositiveIntegerField("rake A", default=0)
+    min_balance = models.PositiveBigIntegerField("minimum balance to sit", default=0)
+    props_enabled = models.BooleanField("props allowed", default=False)
+    is_active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["variant", "coefficient", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(coefficient__gte=1), name="room_coefficient_gte_1"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RoomChange(models.Model):
+    """Audit trail: one row per changed field of a room, with who changed it."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="changes")
+    field = models.CharField(max_length=50)
+    old = models.TextField(blank=True)
+    new = models.TextField(blank=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.room_id}.{self.field}: {self.old} -> {self.new}"
