@@ -1,0 +1,433 @@
+"""Hand analysis: standard wins, waits, readings and shanten, with any number of wildcards.
+
+The method is the usual lookup-table one. A hand's concealed tiles split into four independent
+groups (m, p, s and honours); sets never cross groups. For each group we look up, in a table keyed
+by the group's tile-count vector (a base-5 integer), the fewest wildcards ("jokers") that complete
+the group into sets, and how many more or fewer it takes when the group also holds the pair. A hand
+with ``wild`` jokers wins when the cheapest placement of the pair costs at most ``wild``. Tables are
+filled lazily, so a key is computed once per process and then costs one dict look-up.
+
+Why the minimum is enough: a group completed with ``j`` jokers is also completed with ``j + 3``
+(three jokers make a pung of anything), and the joker counts that can complete a group all have the
+same remainder mod 3, fixed by the group's tile count. So the hand's size (3n + 2) decides the
+leftover jokers, which always form whole sets (and the pair, if no group holds it).
+
+>>> from games.engine.tiles import counts_of, parse_tiles
+>>> is_standard_win(counts_of(parse_tiles("234567m33456789p")))
+True
+>>> is_standard_win(counts_of(parse_tiles("234567m3456789p")), wild=1)
+True
+>>> [t for t in waits_standard(counts_of(parse_tiles("34578m11123789p")))]
+[5, 8]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+INF = 99
+_POW5 = tuple(5**i for i in range(9))
+_GROUP_BASE = (0, 9, 18, 27)
+_GROUP_SIZE = (9, 9, 9, 7)
+_PAIR258 = (1, 4, 7)
+
+# Honour (and pung-only) costs per kind count: jokers to complete into pungs, with a pair.
+_NP_SINGLE = (0, 2, 1, 0, 2)
+_PAIR_SINGLE = (INF, 1, 0, 2, 1)
+
+Entry = tuple[int, int, int]  # (no-pair cost, pair cost - no-pair cost, 2/5/8-pair cost - no-pair cost)
+
+
+# ---------------------------------------------------------------------------------------------
+# Per-group tables
+# ---------------------------------------------------------------------------------------------
+
+
+def _lowest(counts: tuple[int, ...]) -> int:
+    for i, c in enumerate(counts):
+        if c:
+            return i
+    return -1
+
+
+@lru_cache(maxsize=None)
+def _suit_min(counts: tuple[int, ...], mode: int) -> int:
+    """Fewest jokers completing a suit group. mode 0: sets only; 1: plus one pair; 2: one 2/5/8 pair."""
+    i = _lowest(counts)
+    if i < 0:
+        return 0 if mode == 0 else INF
+    best = INF
+    c = list(counts)
+    # A pung of kind i, using 1-3 real tiles.
+    for real in range(1, min(c[i], 3) + 1):
+        c[i] -= real
+        best = min(best, 3 - real + _suit_min(tuple(c), mode))
+        c[i] += real
+    # A run holding kind i. Positions below i are empty, so they are jokers.
+    for start in range(max(0, i - 2), min(i, 6) + 1):
+        best = min(best, _run_options(c, i, start, mode))
+    # The pair, on kind i.
+    if mode and (mode == 1 or i in _PAIR258):
+        for real in range(1, min(c[i], 2) + 1):
+            c[i] -= real
+            best = min(best, 2 - real + _suit_min(tuple(c), 0))
+            c[i] += real
+    return best
+
+
+def _run_options(c: list[int], i: int, start: int, mode: int) -> int:
+    above = [p for p in range(start, start + 3) if p > i]
+    jokers_below = i - start
+    best = INF
+    for mask in range(1 << len(above)):
+        used = [p for bit, p in enumerate(above) if mask >> bit & 1]
+        if any(c[p] == 0 for p in used):
+            continue
+        c[i] -= 1
+        for p in used:
+            c[p] -= 1
+        jokers = jokers_below + len(above) - len(used)
+        best = min(best, jokers + _suit_min(tuple(c), mode))
+        c[i] += 1
+        for p in used:
+            c[p] += 1
+    return best
+
+
+_SUIT_TABLE: dict[int, Entry] = {}
+_HONOR_TABLE: dict[int, Entry] = {}
+
+
+def _decode(key: int, size: int) -> tuple[int, ...]:
+    return tuple((key // _POW5[i]) % 5 for i in range(size))
+
+
+def suit_entry(key: int) -> Entry:
+    """Table entry of a suit group keyed by its base-5 count vector."""
+    entry = _SUIT_TABLE.get(key)
+    if entry is None:
+        counts = _decode(key, 9)
+        np = _suit_min(counts, 0)
+        entry = (np, _suit_min(counts, 1) - np, _suit_min(counts, 2) - np)
+        _SUIT_TABLE[key] = entry
+    return entry
+
+
+def honor_entry(key: int) -> Entry:
+    """Table entry of the honour group (pungs and a pair only)."""
+    entry = _HONOR_TABLE.get(key)
+    if entry is None:
+        counts = _decode(key, 7)
+        np = sum(_NP_SINGLE[c] for c in counts)
+        dp = min((_PAIR_SINGLE[c] - _NP_SINGLE[c] for c in counts if c), default=INF)
+        entry = (np, dp, INF)
+        _HONOR_TABLE[key] = entry
+    return entry
+
+
+def group_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
+    """The four group keys (m, p, s, z) of a count vector."""
+    keys = []
+    for g in range(4):
+        base = _GROUP_BASE[g]
+        key = 0
+        for i in range(_GROUP_SIZE[g]):
+            key += counts[base + i] * _POW5[i]
+        keys.append(key)
+    return keys[0], keys[1], keys[2], keys[3]
+
+
+_KIND_GROUP = tuple(min(k // 9, 3) for k in range(34))
+_KIND_WEIGHT = tuple(_POW5[k - _GROUP_BASE[min(k // 9, 3)]] for k in range(34))
+
+
+def keys_of_tiles(tiles: Iterable[int]) -> list[int]:
+    """Group keys [m, p, s, z] straight from a tile list (flowers must not be in it)."""
+    keys = [0, 0, 0, 0]
+    group, weight = _KIND_GROUP, _KIND_WEIGHT
+    for t in tiles:
+        keys[group[t]] += weight[t]
+    return keys
+
+
+def win_from_tiles(tiles: Sequence[int], wild: int = 0) -> bool:
+    """Standard win test from a list of real tiles plus ``wild`` jokers."""
+    if (len(tiles) + wild) % 3 != 2:
+        return False
+    km, kp, ks, kz = keys_of_tiles(tiles)
+    return win_from_keys(km, kp, ks, kz, wild)
+
+
+def win_from_keys(km: int, kp: int, ks: int, kz: int, wild: int = 0) -> bool:
+    """Standard win test from maintained group keys (the hot path)."""
+    a = _SUIT_TABLE.get(km) or suit_entry(km)
+    b = _SUIT_TABLE.get(kp) or suit_entry(kp)
+    c = _SUIT_TABLE.get(ks) or suit_entry(ks)
+    d = _HONOR_TABLE.get(kz) or honor_entry(kz)
+    return a[0] + b[0] + c[0] + d[0] + min(a[1], b[1], c[1], d[1], 2) <= wild
+
+
+def standard_cost(counts: Sequence[int], pair258: bool = False) -> int:
+    """Fewest jokers that complete the tiles into sets and exactly one pair."""
+    km, kp, ks, kz = group_keys(counts)
+    entries = (suit_entry(km), suit_entry(kp), suit_entry(ks), honor_entry(kz))
+    idx = 2 if pair258 else 1
+    return sum(e[0] for e in entries) + min(min(e[idx] for e in entries), 2)
+
+
+def is_standard_win(counts: Sequence[int], wild: int = 0) -> bool:
+    """Sets (pungs, runs within a suit) and one pair, jokers filling any gap.
+
+    ``counts`` holds the real tiles (kinds 0-33 are read); ``wild`` counts the jokers, which are not
+    in ``counts``. The caller checks the tile total (3n + 2).
+    """
+    if (sum(counts[:34]) + wild) % 3 != 2:
+        return False
+    km, kp, ks, kz = group_keys(counts)
+    return win_from_keys(km, kp, ks, kz, wild)
+
+
+def standard_win_pair258(counts: Sequence[int], wild: int = 0) -> bool:
+    """A standard win whose pair is a 2, 5 or 8 of a suit (jokers may form or complete it)."""
+    if (sum(counts[:34]) + wild) % 3 != 2:
+        return False
+    return standard_cost(counts, pair258=True) <= wild
+
+
+def is_all_pungs_win(counts: Sequence[int], wild: int = 0) -> bool:
+    """A standard win in which every set is a pung (对对胡 / 碰碰胡 shape)."""
+    if (sum(counts[:34]) + wild) % 3 != 2:
+        return False
+    present = [c for c in counts[:34] if c]
+    np = sum(_NP_SINGLE[c] for c in present)
+    dp = min((_PAIR_SINGLE[c] - _NP_SINGLE[c] for c in present), default=INF)
+    return np + min(dp, 2) <= wild
+
+
+def seven_pairs(counts: Sequence[int], wild: int = 0) -> bool:
+    """Fourteen tiles as seven pairs; four of a kind counts as two pairs; a joker pairs anything."""
+    if sum(counts[:34]) + wild != 14:
+        return False
+    singles = sum(c & 1 for c in counts[:34])
+    return singles <= wild
+
+
+def waits_standard(counts: Sequence[int], wild: int = 0, candidates: Iterable[int] = range(34)) -> list[int]:
+    """Kinds ``t`` among ``candidates`` for which ``counts + t`` is a standard win.
+
+    No four-copies filter: each variant applies its own availability rule.
+    """
+    if (sum(counts[:34]) + wild + 1) % 3 != 2:
+        return []
+    keys = group_keys(counts)
+    entries = [suit_entry(keys[0]), suit_entry(keys[1]), suit_entry(keys[2]), honor_entry(keys[3])]
+    total_np = sum(e[0] for e in entries)
+    out = []
+    for t in candidates:
+        if t >= 34:
+            continue
+        g = 3 if t >= 27 else t // 9
+        pos = t - _GROUP_BASE[g]
+        if counts[t] >= 4 and g < 3:
+            continue  # a fifth copy would not fit a base-5 key
+        new = (honor_entry if g == 3 else suit_entry)(keys[g] + _POW5[pos])
+        np = total_np - entries[g][0] + new[0]
+        dp = min(min(e[1] for k, e in enumerate(entries) if k != g), new[1], 2)
+        if np + dp <= wild:
+            out.append(t)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Readings (for scoring)
+# ---------------------------------------------------------------------------------------------
+
+WildSet = tuple[str, int, int]  # (type, kind, jokers in it); type "pung" / "chow"; kind -1 = all jokers
+
+
+@dataclass(frozen=True)
+class Decomposition:
+    """One standard reading of a hand.
+
+    ``sets`` are ("pung", kind) or ("chow", lowest kind); a set made only of jokers is
+    ("wild", -1). ``pair`` is a kind, or -1 for a pair of two jokers. ``wild_sets[i]`` is the number
+    of jokers in ``sets[i]`` and ``wild_pair`` the number in the pair.
+    """
+
+    pair: int
+    sets: tuple[tuple[str, int], ...]
+    wild_sets: tuple[int, ...]
+    wild_pair: int
+
+    def filled_counts(self) -> list[int]:
+        """Counts with every joker replaced by the tile it stands for (all-joker sets left out)."""
+        counts = [0] * 34
+        if self.pair >= 0:
+            counts[self.pair] += 2
+        for kind_type, kind in self.sets:
+            if kind_type == "pung":
+                counts[kind] += 3
+            elif kind_type == "chow":
+                for k in range(kind, kind + 3):
+                    counts[k] += 1
+        return counts
+
+
+def _group_readings(counts: tuple[int, ...], base: int, suited: bool, with_pair: bool, budget: int):
+    """All ways to split one group's real tiles into sets (+ one pair), using at most budget jokers.
+
+    Yields (sets, pair, jokers) where sets is a sorted tuple of (type, kind, jokers_in_set).
+    """
+    results: set[tuple[tuple[WildSet, ...], tuple[int, int] | None, int]] = set()
+
+    def rec(c: list[int], sets: list[WildSet], pair: tuple[int, int] | None, used: int) -> None:
+        if used > budget:
+            return
+        i = _lowest(tuple(c))
+        if i < 0:
+            if with_pair == (pair is not None):
+                results.add((tuple(sorted(sets)), pair, used))
+            return
+        for real in range(1, min(c[i], 3) + 1):
+            c[i] -= real
+            rec(c, [*sets, ("pung", base + i, 3 - real)], pair, used + 3 - real)
+            c[i] += real
+        if suited:
+            for start in range(max(0, i - 2), min(i, 6) + 1):
+                above = [p for p in range(start, start + 3) if p > i]
+                for mask in range(1 << len(above)):
+                    take = [p for bit, p in enumerate(above) if mask >> bit & 1]
+                    if any(c[p] == 0 for p in take):
+                        continue
+                    jokers = (i - start) + len(above) - len(take)
+                    c[i] -= 1
+                    for p in take:
+                        c[p] -= 1
+                    rec(c, [*sets, ("chow", base + start, jokers)], pair, used + jokers)
+                    c[i] += 1
+                    for p in take:
+                        c[p] += 1
+        if with_pair and pair is None:
+            for real in range(1, min(c[i], 2) + 1):
+                c[i] -= real
+                rec(c, sets, (base + i, 2 - real), used + 2 - real)
+                c[i] += real
+
+    rec(list(counts), [], None, 0)
+    return results
+
+
+def decompositions(counts: Sequence[int], wild: int = 0) -> list[Decomposition]:
+    """Every distinct standard reading of ``counts`` plus ``wild`` jokers (empty if none)."""
+    total = sum(counts[:34]) + wild
+    if total % 3 != 2:
+        return []
+    groups = []
+    for g in range(4):
+        base = _GROUP_BASE[g]
+        groups.append((tuple(counts[base : base + _GROUP_SIZE[g]]), base, g < 3))
+    out: set[Decomposition] = set()
+    # The pair sits in one group, or is made of two jokers (pair_group = -1).
+    for pair_group in (-1, 0, 1, 2, 3):
+        partials: list[tuple[tuple[WildSet, ...], tuple[int, int] | None, int]] = [((), None, 0)]
+        for g, (gc, base, suited) in enumerate(groups):
+            options = _group_readings(gc, base, suited, g == pair_group, wild)
+            partials = [
+                (sets + gsets, pair if gpair is None else gpair, used + gused)
+                for sets, pair, used in partials
+                for gsets, gpair, gused in options
+                if used + gused <= wild
+            ]
+            if not partials:
+                break
+        for sets, pair, used in partials:
+            left = wild - used
+            if pair_group == -1:
+                if left < 2:
+                    continue
+                left -= 2
+                pair = (-1, 2)
+            assert pair is not None
+            if left % 3:
+                continue
+            all_sets = sorted(sets) + [("wild", -1, 3)] * (left // 3)
+            out.add(
+                Decomposition(
+                    pair=pair[0],
+                    sets=tuple((t, k) for t, k, _ in all_sets),
+                    wild_sets=tuple(j for _, _, j in all_sets),
+                    wild_pair=pair[1] if pair[0] >= 0 else 2,
+                )
+            )
+    return sorted(out, key=lambda d: (d.pair, d.sets, d.wild_sets))
+
+
+# ---------------------------------------------------------------------------------------------
+# Shanten (tiles away from ready), for bots
+# ---------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def _group_blocks(counts: tuple[int, ...], suited: bool) -> frozenset[tuple[int, int, int]]:
+    """Pareto set of (sets, partial sets, pair 0/1) a group can show."""
+    i = _lowest(counts)
+    if i < 0:
+        return frozenset({(0, 0, 0)})
+    c = list(counts)
+    found: set[tuple[int, int, int]] = set()
+
+    def add(sub: frozenset[tuple[int, int, int]], dm: int, dt: int, dp: int) -> None:
+        for m, t, p in sub:
+            if p + dp <= 1:
+                found.add((m + dm, t + dt, p + dp))
+
+    def take(kinds: list[int], dm: int, dt: int, dp: int) -> None:
+        for k in kinds:
+            c[k] -= 1
+        add(_group_blocks(tuple(c), suited), dm, dt, dp)
+        for k in kinds:
+            c[k] += 1
+
+    if c[i] >= 3:
+        take([i, i, i], 1, 0, 0)
+    if c[i] >= 2:
+        take([i, i], 0, 1, 0)
+        take([i, i], 0, 0, 1)
+    if suited:
+        n = len(c)
+        if i + 2 < n and c[i + 1] and c[i + 2]:
+            take([i, i + 1, i + 2], 1, 0, 0)
+        if i + 1 < n and c[i + 1]:
+            take([i, i + 1], 0, 1, 0)
+        if i + 2 < n and c[i + 2]:
+            take([i, i + 2], 0, 1, 0)
+    take([i], 0, 0, 0)  # tile i left isolated
+    return frozenset(found)
+
+
+def shanten(counts: Sequence[int], wild: int = 0, sets_needed: int | None = None) -> int:
+    """Standard-shape shanten: -1 complete, 0 ready, 1 one tile away from ready, ...
+
+    Jokers are counted as tiles that can fill any hole (each lowers shanten by one, down to -1).
+    ``sets_needed`` defaults to (tiles held) // 3.
+    """
+    n_tiles = sum(counts[:34]) + wild
+    need = n_tiles // 3 if sets_needed is None else sets_needed
+    combos = [(0, 0, 0)]
+    for g in range(4):
+        base = _GROUP_BASE[g]
+        blocks = _group_blocks(tuple(counts[base : base + _GROUP_SIZE[g]]), g < 3)
+        merged = {(m + m2, t + t2, p + p2) for m, t, p in combos for m2, t2, p2 in blocks if p + p2 <= 1}
+        combos = _pareto(merged)
+    best = INF
+    for m, t, p in combos:
+        m2 = min(m, need)
+        t2 = min(t, need - m2)
+        best = min(best, 2 * (need - m2) - t2 - p)
+    return max(-1, best - wild)
+
+
+def _pareto(items: set[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    return [a for a in items if not any(b != a and b[0] >= a[0] and b[1] >= a[1] and b[2] >= a[2] for b in items)]
