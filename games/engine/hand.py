@@ -230,8 +230,8 @@ def waits_standard(counts: Sequence[int], wild: int = 0, candidates: Iterable[in
             continue
         g = 3 if t >= 27 else t // 9
         pos = t - _GROUP_BASE[g]
-        if counts[t] >= 4 and g < 3:
-            continue  # a fifth copy would not fit a base-5 key
+        if counts[t] >= 4:
+            continue  # no fifth copy (and it would not fit a base-5 key)
         new = (honor_entry if g == 3 else suit_entry)(keys[g] + _POW5[pos])
         np = total_np - entries[g][0] + new[0]
         dp = min(min(e[1] for k, e in enumerate(entries) if k != g), new[1], 2)
