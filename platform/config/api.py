@@ -24,7 +24,9 @@ def exception_handler(exc, context):
         error["fields"] = {key: [str(m) for m in _as_list(value)] for key, value in detail.items()}
         first_key, first_value = next(iter(detail.items()))
         first = _as_list(first_value)[0] if _as_list(first_value) else ""
-        error["message"] = str(first) if first_key == "non_field_errors" else f"{first_key}: {first}"
+        error["message"] = (
+            str(first) if first_key == "non_field_errors" else f"{first_key}: {first}"
+        )
     elif isinstance(detail, list):
         error["message"] = "; ".join(str(item) for item in detail)
     else:

@@ -24,6 +24,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+
 def _websocket_urlpatterns() -> list:
     # The live-tables app adds games/routing.py. Check that the module exists instead of catching
     # ImportError around the import, so a broken games.routing fails loudly instead of silently

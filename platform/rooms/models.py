@@ -36,11 +36,26 @@ class Room(models.Model):
     class Meta:
         ordering = ["variant", "coefficient", "pk"]
         constraints = [
-            models.CheckConstraint(condition=models.Q(coefficient__gte=1), name="room_coefficient_gte_1"),
+            models.CheckConstraint(
+                condition=models.Q(coefficient__gte=1), name="room_coefficient_gte_1"
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        from rooms.validation import room_options_validate
+
+        self.options = room_options_validate(self.variant, self.options)
+
+    @property
+    def mode_label(self) -> str:
+        if self.options.get("bloody"):
+            return "血战到底"
+        if self.options.get("koukou"):
+            return "口口翻"
+        return ""
 
 
 class RoomChange(models.Model):

@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from rooms.models import Variant
+from rooms.selectors import room_get, room_list
+
+
+@extend_schema_serializer(component_name="Room")
+class RoomOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    variant = serializers.ChoiceField(choices=Variant.choices)
+    options = serializers.DictField(child=serializers.JSONField())
+    base_points = serializers.IntegerField()
+    coefficient = serializers.IntegerField(help_text="Room coefficient N: coins per point.")
+    rake = serializers.IntegerField(help_text="House rake A per seated player per hand.")
+    min_balance = serializers.IntegerField()
+    props_enabled = serializers.BooleanField()
+
+
+class RoomListApi(APIView):
+    @extend_schema_serializer(component_name="RoomListFilter")
+    class FilterSerializer(serializers.Serializer):
+        variant = serializers.ChoiceField(
+            choices=Variant.choices,
+            required=False,
+            error_messages={
+                "invalid_choice": "Unknown variant {input!r}; use one of "
+                + ", ".join(Variant.values)
+                + "."
+            },
+        )
+
+    OutputSerializer = RoomOutputSerializer
+
+    @extend_schema(
+        parameters=[OpenApiParameter("variant", enum=Variant.values, required=False)],
+        responses={200: RoomOutputSerializer(many=True)},
+    )
+    def get(self, request):
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        rooms = room_list(variant=filters.validated_data.get("variant"))
+        return Response(self.OutputSerializer(rooms, many=True).data)
+
+
+class RoomDetailApi(APIView):
+    OutputSerializer = RoomOutputSerializer
+
+    @extend_schema(responses={200: RoomOutputSerializer})
+    def get(self, request, room_id: int):
+        return Response(self.OutputSerializer(room_get(room_id)).data)
