@@ -24,7 +24,9 @@ CaseFn = Callable[[dict[str, Any]], Any]
 def case_function(variant: str) -> CaseFn:
     """The ``calc_case`` of a variant; UnknownVariantError for anything else."""
     if variant not in CALC_VARIANTS:
-        raise UnknownVariantError(f"unknown variant {variant!r}; expected one of {', '.join(CALC_VARIANTS)}")
+        raise UnknownVariantError(
+            f"unknown variant {variant!r}; expected one of {', '.join(CALC_VARIANTS)}"
+        )
     module = importlib.import_module(f"games.engine.variants.{variant}.calc")
     fn: CaseFn = module.calc_case
     return fn
@@ -38,7 +40,9 @@ def calc_case(variant: str, case: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(case, dict):
             raise InvalidCaseError("a case must be a JSON object")
         if case.get("kind") not in CASE_KINDS:
-            raise InvalidCaseError(f"unknown kind {case.get('kind')!r}; expected one of {', '.join(CASE_KINDS)}")
+            raise InvalidCaseError(
+                f"unknown kind {case.get('kind')!r}; expected one of {', '.join(CASE_KINDS)}"
+            )
         case = {k: v for k, v in case.items() if k not in ("expect", "why")}
         return {"id": case_id, "result": fn(case)}
     except (EngineError, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 INF = 99
 _POW5 = tuple(5**i for i in range(9))
@@ -37,7 +37,9 @@ _PAIR258 = (1, 4, 7)
 _NP_SINGLE = (0, 2, 1, 0, 2)
 _PAIR_SINGLE = (INF, 1, 0, 2, 1)
 
-Entry = tuple[int, int, int]  # (no-pair cost, pair cost - no-pair cost, 2/5/8-pair cost - no-pair cost)
+Entry = tuple[
+    int, int, int
+]  # (no-pair cost, pair cost - no-pair cost, 2/5/8-pair cost - no-pair cost)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -52,7 +54,7 @@ def _lowest(counts: tuple[int, ...]) -> int:
     return -1
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_min(counts: tuple[int, ...], mode: int) -> int:
     """Fewest jokers completing a suit group. mode 0: sets only; 1: plus one pair; 2: one 2/5/8 pair."""
     i = _lowest(counts)
@@ -214,7 +216,9 @@ def seven_pairs(counts: Sequence[int], wild: int = 0) -> bool:
     return singles <= wild
 
 
-def waits_standard(counts: Sequence[int], wild: int = 0, candidates: Iterable[int] = range(34)) -> list[int]:
+def waits_standard(
+    counts: Sequence[int], wild: int = 0, candidates: Iterable[int] = range(34)
+) -> list[int]:
     """Kinds ``t`` among ``candidates`` for which ``counts + t`` is a standard win.
 
     No four-copies filter: each variant applies its own availability rule.
@@ -244,7 +248,9 @@ def waits_standard(counts: Sequence[int], wild: int = 0, candidates: Iterable[in
 # Readings (for scoring)
 # ---------------------------------------------------------------------------------------------
 
-WildSet = tuple[str, int, int]  # (type, kind, jokers in it); type "pung" / "chow"; kind -1 = all jokers
+WildSet = tuple[
+    str, int, int
+]  # (type, kind, jokers in it); type "pung" / "chow"; kind -1 = all jokers
 
 
 @dataclass(frozen=True)
@@ -369,7 +375,7 @@ def decompositions(counts: Sequence[int], wild: int = 0) -> list[Decomposition]:
 # ---------------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def _group_blocks(counts: tuple[int, ...], suited: bool) -> frozenset[tuple[int, int, int]]:
     """Pareto set of (sets, partial sets, pair 0/1) a group can show."""
     i = _lowest(counts)
@@ -419,7 +425,9 @@ def shanten(counts: Sequence[int], wild: int = 0, sets_needed: int | None = None
     for g in range(4):
         base = _GROUP_BASE[g]
         blocks = _group_blocks(tuple(counts[base : base + _GROUP_SIZE[g]]), g < 3)
-        merged = {(m + m2, t + t2, p + p2) for m, t, p in combos for m2, t2, p2 in blocks if p + p2 <= 1}
+        merged = {
+            (m + m2, t + t2, p + p2) for m, t, p in combos for m2, t2, p2 in blocks if p + p2 <= 1
+        }
         combos = _pareto(merged)
     best = INF
     for m, t, p in combos:
@@ -430,4 +438,8 @@ def shanten(counts: Sequence[int], wild: int = 0, sets_needed: int | None = None
 
 
 def _pareto(items: set[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
-    return [a for a in items if not any(b != a and b[0] >= a[0] and b[1] >= a[1] and b[2] >= a[2] for b in items)]
+    return [
+        a
+        for a in items
+        if not any(b != a and b[0] >= a[0] and b[1] >= a[1] and b[2] >= a[2] for b in items)
+    ]

@@ -173,7 +173,9 @@ def parse_meld(data: Mapping[str, Any]) -> Meld:
         raise InvalidNotationError(f"a meld must be an object, got {data!r}")
     mtype = data.get("type")
     if mtype not in MELD_TYPES:
-        raise InvalidNotationError(f"unknown meld type {mtype!r}; expected one of {', '.join(MELD_TYPES)}")
+        raise InvalidNotationError(
+            f"unknown meld type {mtype!r}; expected one of {', '.join(MELD_TYPES)}"
+        )
     tiles = tuple(sorted(parse_tiles(data.get("tiles", ""))))
     size = 4 if mtype in KONG_TYPES else 3
     if len(tiles) != size:

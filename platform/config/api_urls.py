@@ -6,4 +6,5 @@ urlpatterns = [
     path("", include("accounts.api_urls")),
     path("", include("wallet.api_urls")),
     path("", include("rooms.api_urls")),
+    path("", include("games.calculator.urls")),
 ]

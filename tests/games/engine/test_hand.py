@@ -1,5 +1,5 @@
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -22,7 +22,7 @@ def c(text):
     return counts_of(parse_tiles(text))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _reference(counts: tuple, wild: int, need_pair: bool) -> bool:
     """Slow, obviously-correct reference: try every set on the lowest tile; jokers fill holes."""
     i = next((k for k, n in enumerate(counts) if n), -1)
@@ -131,7 +131,12 @@ def test_waits_of_the_sichuan_example():
 def test_waits_with_a_wildcard():
     # fuzhou.md E1 without the gold's own face: the gold makes the hand wait on many tiles.
     assert [tile_str(t) for t in waits_standard(c("123m345m678m22p456p7s"), wild=1)] == [
-        "2p", "5s", "6s", "7s", "8s", "9s",
+        "2p",
+        "5s",
+        "6s",
+        "7s",
+        "8s",
+        "9s",
     ]
 
 
