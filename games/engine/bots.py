@@ -1,0 +1,119 @@
+"""Bots: ``bot_choose(state, seat, kind="greedy"|"random", rng_seed=0)`` -> a legal Action.
+
+* random: a uniformly random legal action, from a RNG seeded by (rng_seed, action count, seat), so a
+  bot game is reproducible.
+* greedy: always wins when it can; declares every kong; pungs only when that lowers its shanten;
+  discards the tile that leaves the fewest tiles-from-ready (shanten via games.engine.hand, seven
+  pairs counted when there are no melds), breaking ties toward isolated and terminal tiles. Variant
+  choices (定缺, 炮子 ...) go to ``Rules.bot_choice``; without an answer the variant's default
+  choice is taken.
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.engine.actions import DISCARD, HU, KONG_ADDED, KONG_CONCEALED, KONG_EXPOSED, PASS, PUNG, Action
+from games.engine.core import default_action, legal_actions, rules_of
+from games.engine.errors import IllegalActionError
+from games.engine.hand import shanten
+from games.engine.state import PHASE_CHOICE, HandState
+from games.engine.tiles import parse_tile
+
+KINDS = ("greedy", "random")
+
+
+def bot_choose(state: HandState, seat: int, *, kind: str = "greedy", rng_seed: int = 0) -> Action:
+    """A legal action for ``seat``; raises IllegalActionError when the seat has nothing to do."""
+    legal = legal_actions(state, seat)
+    if not legal:
+        raise IllegalActionError(f"seat {seat} has nothing to do now")
+    if kind == "random":
+        return random.Random(f"{rng_seed}:{state.n_actions}:{seat}").choice(legal)
+    if kind != "greedy":
+        raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(KINDS)}")
+    return _greedy(state, seat, legal)
+
+
+def _greedy(state: HandState, seat: int, legal: list[Action]) -> Action:
+    for a in legal:
+        if a.type == HU:
+            return a
+    rules = rules_of(state)
+    picked = rules.bot_choice(state, seat, legal)
+    if picked is not None:
+        return picked
+    if state.phase == PHASE_CHOICE:
+        return default_action(state, seat)
+    for a in legal:
+        if a.type in (KONG_CONCEALED, KONG_ADDED, KONG_EXPOSED):
+            return a
+    hand = list(state.hands[seat])
+    no_melds = not state.melds[seat]
+    pung = next((a for a in legal if a.type == PUNG), None)
+    if pung is not None:
+        t = parse_tile(pung.tile or "")
+        now = _shanten(hand, no_melds)
+        after = list(hand)
+        after.remove(t)
+        after.remove(t)
+        if _best_discard_shanten(after, False) < now:
+            return pung
+    if any(a.type == PASS for a in legal):
+        return next(a for a in legal if a.type == PASS)
+    discards = [a for a in legal if a.type == DISCARD]
+    if discards:
+        return _pick_discard(hand, discards, no_melds)
+    return default_action(state, seat)
+
+
+def _counts(tiles: list[int]) -> list[int]:
+    c = [0] * 34
+    for t in tiles:
+        if t < 34:
+            c[t] += 1
+    return c
+
+
+def _shanten(tiles: list[int], seven: bool) -> int:
+    c = _counts(tiles)
+    s = shanten(c)
+    if seven and len(tiles) >= 13:
+        pairs = sum(1 for n in c if n >= 2)
+        s = min(s, 6 - pairs)
+    return s
+
+
+def _best_discard_shanten(tiles: list[int], seven: bool) -> int:
+    best = 99
+    for t in set(tiles):
+        rest = list(tiles)
+        rest.remove(t)
+        best = min(best, _shanten(rest, seven))
+    return best
+
+
+def _isolation(tiles: list[int], t: int) -> int:
+    """Lower = more useless: neighbours and copies within the suit."""
+    score = 2 * (tiles.count(t) - 1)
+    if t < 27:
+        pos = t % 9
+        for d in (-2, -1, 1, 2):
+            if 0 <= pos + d <= 8 and (t + d) in tiles:
+                score += 3 - abs(d)
+        if pos in (0, 8):
+            score -= 1
+    return score
+
+
+def _pick_discard(hand: list[int], discards: list[Action], seven: bool) -> Action:
+    best: tuple[int, int, int] | None = None
+    pick = discards[0]
+    for a in discards:
+        t = parse_tile(a.tile or "")
+        rest = list(hand)
+        rest.remove(t)
+        key = (_shanten(rest, seven), _isolation(hand, t), t)
+        if best is None or key < best:
+            best, pick = key, a
+    return pick

@@ -1,0 +1,811 @@
+"""The generic hand state machine (all variants) and the ``Rules`` hook base class.
+
+``apply(state, action) -> (state2, events)`` checks the action against ``legal_actions`` and then
+runs ``_apply_unchecked``. Everything a variant decides is asked of its ``Rules`` object (see
+docs/engine-variants.md for the hook contract); everything else — dealing, drawing from the head,
+replacements from the tail, the claim window and its priorities, kongs and their ledger, the turn
+order, ending the hand — lives here once.
+
+Events are plain JSON dicts. Every point movement is a ``{"type": "score"}`` event whose
+``deltas`` sum to zero; ``state.scores`` is their running sum.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from games.engine.actions import (
+    CHOW,
+    CLAIM_PRIORITY,
+    DISCARD,
+    HU,
+    KONG_ADDED,
+    KONG_CONCEALED,
+    KONG_EXPOSED,
+    PASS,
+    PUNG,
+    Action,
+)
+from games.engine.errors import EngineError, IllegalActionError
+from games.engine.state import (
+    N_SEATS,
+    PHASE_CHOICE,
+    PHASE_CLAIM,
+    PHASE_OVER,
+    PHASE_TURN,
+    Claim,
+    HandState,
+    WinContext,
+)
+from games.engine.tiles import Meld, format_tiles, meld_to_json, parse_tile, tile_str
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+Events = list[dict[str, Any]]
+
+WIN_SELF = "self_draw"
+WIN_DISCARD = "discard"
+WIN_ROB = "rob"
+
+
+# ================================================================================================
+# The hook base class
+# ================================================================================================
+
+
+class Rules:
+    """Variant hooks. Subclass it in games/engine/variants/<key>/play.py as ``RULES = MyRules()``.
+
+    Every method has a working default (a plain no-frills mahjong: 136 tiles, chow allowed, single
+    nearest winner, no payments but the win's). docs/engine-variants.md documents each hook.
+    """
+
+    key = "base"
+    #: tile kinds in the set, each present ``copies_of(kind)`` times
+    tile_kinds: tuple[int, ...] = tuple(range(34))
+    hand_size = 13  # tiles dealt to each seat (the dealer gets one more)
+    has_chow = False
+    multi_win = True  # 一炮多响; False: only the claimant nearest the discarder in turn order wins
+    choice_kind: str | None = None  # action type of the pre-hand choice phase, e.g. "dingque"
+
+    # -- tiles and the wall -----------------------------------------------------------------------
+
+    def copies_of(self, kind: int) -> int:
+        return 1 if kind >= 34 else 4
+
+    def tile_list(self) -> list[int]:
+        """The canonical sorted tile list; the wall shuffles exactly this (docs/engine-wall.md)."""
+        return [k for k in self.tile_kinds for _ in range(self.copies_of(k))]
+
+    def reserved_tail(self, state: HandState) -> int:
+        """Tiles at the tail that may never be drawn (dead wall); live wall excludes them."""
+        return 0
+
+    # -- set-up -----------------------------------------------------------------------------------
+
+    def init_ext(self, options: dict[str, Any], dealer: int, carry: dict[str, Any] | None) -> dict[str, Any]:
+        """The variant's own state at the start of a hand (JSON-ready)."""
+        return {}
+
+    def after_deal(self, state: HandState, events: Events) -> HandState:
+        """Automatic steps after the deal (补花, 开金 ...). Append events; return the new state."""
+        return state
+
+    def choice_actions(self, state: HandState, seat: int) -> list[Action]:
+        """The legal pre-hand choices of ``seat`` (only called when choice_kind is set)."""
+        return []
+
+    def choice_default(self, state: HandState, seat: int) -> Action:
+        return self.choice_actions(state, seat)[0]
+
+    def on_choices_done(self, state: HandState, events: Events) -> HandState:
+        """All choices are in: reveal them (default: one public ``reveal`` event)."""
+        events.append({"type": "reveal", "kind": self.choice_kind, "choices": list(state.choices)})
+        return state
+
+    # -- drawing ----------------------------------------------------------------------------------
+
+    def after_draw(self, state: HandState, seat: int, tile: int, events: Events) -> HandState:
+        """Called after every draw (head or tail). Flower variants replace flowers here."""
+        return state
+
+    # -- own turn ---------------------------------------------------------------------------------
+
+    def discard_options(self, state: HandState, seat: int) -> list[int]:
+        """Tile kinds ``seat`` may discard now (default: any held kind)."""
+        return sorted(set(state.hands[seat]))
+
+    def can_win(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
+        """Is ``seat``'s hand a legal win? ``tile`` is the claimed tile (discard/rob) or None for a
+        self-draw (then the hand already holds it)."""
+        from games.engine.hand import is_standard_win
+        from games.engine.tiles import counts_of
+
+        counts = counts_of(state.hands[seat])
+        if tile is not None:
+            counts[tile] += 1
+        return is_standard_win(counts)
+
+    def can_meld(self, state: HandState, seat: int, mtype: str, tile: int) -> bool:
+        """May ``seat`` make a meld of ``mtype`` with ``tile`` (pung, chow, any kong)? Counts are
+        already checked by the core; this is for variant bans (void suit, gold tiles ...)."""
+        return True
+
+    def can_kong_now(self, state: HandState) -> bool:
+        """Kongs need a replacement tile: default, at least one live tile."""
+        return live_count(state) > 0
+
+    def own_turn_specials(self, state: HandState, seat: int) -> list[Action]:
+        """Extra variant actions on the own turn (e.g. 红中杠, 癞子杠)."""
+        return []
+
+    def apply_special(self, state: HandState, action: Action, events: Events) -> HandState:
+        raise IllegalActionError(f"{action.type} is not an action of {self.key}")
+
+    def claims_allowed_on_last_tile(self) -> bool:
+        """May pung/kong/chow be claimed when the live wall is empty? (default: only 胡)."""
+        return False
+
+    def forced_win(self, state: HandState, seat: int) -> bool:
+        """Must this win be taken automatically (Sichuan's last four tiles)?"""
+        return False
+
+    # -- payments and results ---------------------------------------------------------------------
+
+    def kong_payments(self, state: HandState, seat: int, kind: str, tile: int, from_seat: int | None) -> list[int]:
+        """Immediate payments of a kong (刮风下雨) as 4 deltas summing to 0; zeros for none."""
+        return [0, 0, 0, 0]
+
+    def score_wins(self, state: HandState, wins: list[WinContext]) -> tuple[HandState, list[dict[str, Any]]]:
+        """Score one win event (one self-draw, or every winner on one discard / robbed tile).
+
+        Return one record per win: at least ``deltas`` (4 ints summing to 0), ``patterns`` and
+        ``points``/``fan``. The core adds seat/from/tile/how and applies the deltas."""
+        records = []
+        for w in wins:
+            deltas = [0, 0, 0, 0]
+            payers = [w.from_seat] if w.from_seat is not None else [s for s in range(4) if s != w.seat]
+            for p in payers:
+                deltas[p] -= 1
+                deltas[w.seat] += 1
+            records.append({"deltas": deltas, "patterns": ["hu"], "points": 1})
+        return state, records
+
+    def continues_after_win(self, state: HandState) -> bool:
+        """After a win event: play on (血战) or end the hand (default)."""
+        return False
+
+    def settle_draw(self, state: HandState, events: Events) -> HandState:
+        """The wall ran out: append settlement events (use ``add_score``); return the state."""
+        return state
+
+    def settle_escape(self, state: HandState, seat: int, events: Events) -> tuple[HandState, bool]:
+        """``seat`` leaves. Append penalty events; return (state, hand_ends)."""
+        return state, True
+
+    def next_dealer(self, state: HandState) -> int:
+        """The next hand's dealer (state is over). Default: stay on a draw or dealer win, else pass."""
+        if state.result and state.result.get("reason") == "win":
+            if any(w["seat"] == state.dealer for w in state.wins):
+                return state.dealer
+            return (state.dealer + 1) % N_SEATS
+        return state.dealer
+
+    def carry_out(self, state: HandState) -> dict[str, Any]:
+        """What this hand hands on to the next one (becomes the next new_hand's ``carry``)."""
+        return {}
+
+    def public_seat_info(self, state: HandState, seat: int, viewer: int | None) -> dict[str, Any]:
+        """Extra public per-seat facts for observe() (e.g. a revealed 定缺)."""
+        return {}
+
+    def public_info(self, state: HandState, viewer: int | None) -> dict[str, Any]:
+        """Extra public table facts for observe() (e.g. the gold tile); ``wild`` goes here."""
+        return {}
+
+    def bot_choice(self, state: HandState, seat: int, legal: list[Action]) -> Action | None:
+        """A greedy bot's pick for variant choices/specials; None lets the generic bot decide."""
+        return None
+
+
+# ================================================================================================
+# Small helpers (also used by variant hooks)
+# ================================================================================================
+
+
+def rules_of(state: HandState) -> Rules:
+    from games.engine.registry import rules_for
+
+    return rules_for(state.variant)
+
+
+def live_count(state: HandState) -> int:
+    """Tiles still drawable (head and tail draws both use them up)."""
+    return len(state.wall) - state.head - state.tail - rules_of(state).reserved_tail(state)
+
+
+def unwon(state: HandState) -> list[int]:
+    return [s for s in range(N_SEATS) if not state.won[s]]
+
+
+def next_unwon(state: HandState, seat: int) -> int:
+    """The first un-won seat after ``seat`` in play order (``seat`` itself if it is the only one)."""
+    for k in range(1, N_SEATS + 1):
+        s = (seat + k) % N_SEATS
+        if not state.won[s]:
+            return s
+    return seat
+
+
+def add_score(state: HandState, deltas: Sequence[int], reason: str, events: Events, **info: Any) -> HandState:
+    """Record a point movement: a ``score`` event plus the running totals."""
+    if sum(deltas) != 0:
+        raise EngineError(f"score deltas must sum to 0, got {list(deltas)} ({reason})")
+    if not any(deltas):
+        return state
+    events.append({"type": "score", "reason": reason, "deltas": list(deltas), **info})
+    return replace(state, scores=tuple(a + b for a, b in zip(state.scores, deltas, strict=True)))
+
+
+def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
+    return t[:i] + (v,) + t[i + 1 :]
+
+
+def _remove(hand: tuple[int, ...], tile: int, n: int = 1) -> tuple[int, ...]:
+    lst = list(hand)
+    for _ in range(n):
+        lst.remove(tile)
+    return tuple(lst)
+
+
+def _add(hand: tuple[int, ...], tile: int) -> tuple[int, ...]:
+    lst = list(hand)
+    lst.append(tile)
+    lst.sort()
+    return tuple(lst)
+
+
+# ================================================================================================
+# Starting a hand
+# ================================================================================================
+
+
+def start_hand(
+    variant: str,
+    options: dict[str, Any],
+    *,
+    dealer: int,
+    wall: Sequence[int],
+    seed: str | None,
+    carry: dict[str, Any] | None,
+) -> tuple[HandState, Events]:
+    """Deal and run the automatic opening steps. Options must be validated already."""
+    rules = rules_of_key(variant)
+    if isinstance(dealer, bool) or dealer not in range(N_SEATS):
+        raise EngineError(f"dealer must be a seat 0-3, got {dealer!r}")
+    expect = sorted(rules.tile_list())
+    if sorted(wall) != expect:
+        raise EngineError(f"the wall is not the {variant} tile set ({len(wall)} tiles, need {len(expect)})")
+    n = rules.hand_size
+    hands: list[tuple[int, ...]] = [()] * N_SEATS
+    for i in range(N_SEATS):
+        seat = (dealer + i) % N_SEATS
+        hands[seat] = tuple(sorted(wall[i * n : (i + 1) * n]))
+    extra = wall[N_SEATS * n]
+    hands[dealer] = _add(hands[dealer], extra)
+    z4 = (0, 0, 0, 0)
+    f4 = (False, False, False, False)
+    state = HandState(
+        variant=variant, options=dict(options), dealer=dealer, seed=seed, wall=tuple(wall),
+        head=N_SEATS * n + 1, tail=0, phase=PHASE_TURN, turn=dealer, hands=tuple(hands), drawn=extra,
+        melds=((), (), (), ()), discards=((), (), (), ()), flowers=((), (), (), ()),
+        choices=(None, None, None, None), claim=None, scores=z4, won=f4, escaped=f4, wins=(), kongs=(),
+        turn_kongs=(), after_kong=False, draws=z4, interrupted=False, n_discards=0, last_discard=None,
+        ext=rules.init_ext(dict(options), dealer, carry), carry=carry, result=None, n_actions=0,
+    )
+    events: Events = [{
+        "type": "deal", "dealer": dealer, "hands": [format_tiles(h) for h in state.hands],
+        "wall_remaining": live_count(state),
+    }]
+    state = rules.after_deal(state, events)
+    if rules.choice_kind is not None:
+        state = replace(state, phase=PHASE_CHOICE)
+        events.append({"type": "choice_phase", "kind": rules.choice_kind})
+    return state, events
+
+
+def rules_of_key(variant: str) -> Rules:
+    from games.engine.registry import rules_for
+
+    return rules_for(variant)
+
+
+# ================================================================================================
+# Who acts, what is legal
+# ================================================================================================
+
+
+def to_act(state: HandState) -> list[int]:
+    if state.phase == PHASE_TURN:
+        return [state.turn]
+    if state.phase == PHASE_CLAIM and state.claim is not None:
+        return list(state.claim.pending)
+    if state.phase == PHASE_CHOICE:
+        return [s for s in range(N_SEATS) if state.choices[s] is None]
+    return []
+
+
+def legal_actions(state: HandState, seat: int) -> list[Action]:
+    """Every action ``seat`` may take now, in a stable order; [] when the seat is not to act."""
+    rules = rules_of(state)
+    if state.phase == PHASE_TURN:
+        return _turn_actions(state, seat, rules) if seat == state.turn else []
+    if state.phase == PHASE_CLAIM and state.claim is not None:
+        return list(state.claim.options_of(seat)) if seat in state.claim.pending else []
+    if state.phase == PHASE_CHOICE:
+        return rules.choice_actions(state, seat) if state.choices[seat] is None else []
+    return []
+
+
+def _turn_actions(state: HandState, seat: int, rules: Rules) -> list[Action]:
+    out: list[Action] = []
+    if state.drawn is not None and rules.can_win(state, seat, None, WIN_SELF):
+        out.append(Action(seat, HU, tile=tile_str(state.drawn)))
+    hand = state.hands[seat]
+    if rules.can_kong_now(state):
+        seen: set[int] = set()
+        for t in hand:
+            if t not in seen and hand.count(t) == 4 and rules.can_meld(state, seat, KONG_CONCEALED, t):
+                out.append(Action(seat, KONG_CONCEALED, tile=tile_str(t)))
+            seen.add(t)
+        for m in state.melds[seat]:
+            if m.type == PUNG and m.kind in seen and rules.can_meld(state, seat, KONG_ADDED, m.kind):
+                out.append(Action(seat, KONG_ADDED, tile=tile_str(m.kind)))
+    out.extend(rules.own_turn_specials(state, seat))
+    out.extend(Action(seat, DISCARD, tile=tile_str(t)) for t in rules.discard_options(state, seat))
+    return out
+
+
+def default_action(state: HandState, seat: int) -> Action:
+    """What a timeout plays: the default choice, discarding the drawn tile (or the first legal
+    discard), or passing."""
+    legal = legal_actions(state, seat)
+    if not legal:
+        raise IllegalActionError(f"seat {seat} has nothing to do now")
+    rules = rules_of(state)
+    if state.phase == PHASE_CHOICE:
+        return rules.choice_default(state, seat)
+    if state.phase == PHASE_CLAIM:
+        return next((a for a in legal if a.type == PASS), legal[-1])
+    discards = [a for a in legal if a.type == DISCARD]
+    if state.drawn is not None:
+        drawn = tile_str(state.drawn)
+        for a in discards:
+            if a.tile == drawn:
+                return a
+    return discards[0] if discards else legal[0]
+
+
+# ================================================================================================
+# apply
+# ================================================================================================
+
+
+def apply(state: HandState, action: Action) -> tuple[HandState, Events]:
+    """Apply one action; raises IllegalActionError (naming why) and leaves ``state`` unchanged."""
+    if not isinstance(action, Action):
+        raise IllegalActionError(f"not an Action: {action!r}")
+    legal = legal_actions(state, action.seat) if action.seat in range(N_SEATS) else []
+    if action not in legal:
+        raise IllegalActionError(_why_illegal(state, action, legal))
+    return _apply_unchecked(state, action)
+
+
+def _why_illegal(state: HandState, a: Action, legal: list[Action]) -> str:
+    if isinstance(a.seat, bool) or a.seat not in range(N_SEATS):
+        return f"seat must be 0-3, got {a.seat!r}"
+    if state.phase == PHASE_OVER:
+        return "the hand is over"
+    if not legal:
+        if state.won[a.seat]:
+            return f"seat {a.seat} has already won and is out of the hand"
+        if state.phase == PHASE_CHOICE:
+            return f"seat {a.seat} has already made its {rules_of(state).choice_kind} choice"
+        if state.phase == PHASE_CLAIM:
+            return f"seat {a.seat} has no claim on this discard (waiting for {to_act(state)})"
+        return f"not seat {a.seat}'s turn (seat {state.turn} is to act)"
+    types = {x.type for x in legal}
+    if a.type not in types:
+        return f"{a.type} is not allowed now for seat {a.seat}; allowed: {', '.join(sorted(types))}"
+    if a.tile is not None:
+        try:
+            kind = parse_tile(a.tile)
+        except EngineError as exc:
+            return f"bad tile {a.tile!r}: {exc}"
+        if state.phase == PHASE_TURN and kind not in state.hands[a.seat]:
+            return f"seat {a.seat} does not hold {a.tile}"
+    same = [x for x in legal if x.type == a.type]
+    if a.type == DISCARD:
+        return f"seat {a.seat} may not discard {a.tile} now; allowed: {', '.join(x.tile or '' for x in same)}"
+    if a.type == HU:
+        return f"seat {a.seat} may win only with {same[0].to_json()}"
+    return f"{a.to_json()} is not legal; legal {a.type}: {[x.to_json() for x in same]}"
+
+
+def _apply_unchecked(state: HandState, action: Action) -> tuple[HandState, Events]:
+    events: Events = []
+    rules = rules_of(state)
+    state = replace(state, n_actions=state.n_actions + 1)
+    if state.phase == PHASE_CHOICE:
+        state = _do_choice(state, action, events, rules)
+    elif state.phase == PHASE_CLAIM:
+        state = _do_response(state, action, events, rules)
+    else:
+        t = action.type
+        if t == DISCARD:
+            state = _do_discard(state, action.seat, parse_tile(action.tile or ""), events, rules)
+        elif t == HU:
+            assert state.drawn is not None
+            state = _do_wins(state, [action.seat], WIN_SELF, None, state.drawn, events, rules)
+        elif t == KONG_CONCEALED:
+            state = _do_kong(state, action.seat, KONG_CONCEALED, parse_tile(action.tile or ""), None, events, rules)
+        elif t == KONG_ADDED:
+            state = _declare_added_kong(state, action.seat, parse_tile(action.tile or ""), events, rules)
+        else:
+            state = rules.apply_special(state, action, events)
+    return state, events
+
+
+# -- choices ------------------------------------------------------------------------------------
+
+
+def _do_choice(state: HandState, a: Action, events: Events, rules: Rules) -> HandState:
+    state = replace(state, choices=_set(state.choices, a.seat, a.choice))
+    events.append({"type": "choice", "kind": a.type, "seat": a.seat, "choice": a.choice})
+    if all(c is not None for c in state.choices):
+        state = rules.on_choices_done(state, events)
+        state = replace(state, phase=PHASE_TURN, turn=state.dealer)
+    return state
+
+
+# -- drawing -------------------------------------------------------------------------------------
+
+
+def draw_tile(state: HandState, seat: int, events: Events, *, tail: bool = False) -> HandState:
+    """``seat`` draws from the head (or the tail) and starts/continues its turn. When the live wall
+    is empty the hand ends as exhausted instead. Variant hooks may call it (e.g. flower replacement).
+    """
+    rules = rules_of(state)
+    if live_count(state) <= 0:
+        return _end_exhausted(state, events, rules)
+    if tail:
+        tile = state.wall[len(state.wall) - 1 - state.tail]
+        state = replace(state, tail=state.tail + 1)
+    else:
+        tile = state.wall[state.head]
+        state = replace(state, head=state.head + 1, draws=_set(state.draws, seat, state.draws[seat] + 1))
+    state = replace(
+        state, phase=PHASE_TURN, turn=seat, claim=None, drawn=tile, after_kong=tail,
+        hands=_set(state.hands, seat, _add(state.hands[seat], tile)),
+    )
+    events.append({"type": "draw", "seat": seat, "tile": tile_str(tile), "tail": tail})
+    state = rules.after_draw(state, seat, tile, events)
+    if state.phase == PHASE_TURN and state.turn == seat and state.drawn is not None:
+        if rules.forced_win(state, seat) and rules.can_win(state, seat, None, WIN_SELF):
+            events.append({"type": "forced_win", "seat": seat})
+            state = _do_wins(state, [seat], WIN_SELF, None, state.drawn, events, rules)
+    return state
+
+
+def _next_turn(state: HandState, seat: int, events: Events) -> HandState:
+    state = replace(state, turn_kongs=(), claim=None)
+    return draw_tile(state, seat, events)
+
+
+# -- discards and claims -----------------------------------------------------------------------
+
+
+def _do_discard(state: HandState, seat: int, tile: int, events: Events, rules: Rules) -> HandState:
+    state = replace(
+        state,
+        hands=_set(state.hands, seat, _remove(state.hands[seat], tile)),
+        discards=_set(state.discards, seat, state.discards[seat] + (tile,)),
+        n_discards=state.n_discards + 1, last_discard=(seat, tile), drawn=None, after_kong=False,
+    )
+    events.append({"type": "discard", "seat": seat, "tile": tile_str(tile)})
+    return _open_claim(state, seat, tile, "discard", events, rules)
+
+
+def _claim_options(state: HandState, seat: int, tile: int, from_seat: int, kind: str, rules: Rules) -> list[Action]:
+    ts = tile_str(tile)
+    out: list[Action] = []
+    how = WIN_ROB if kind == "rob" else WIN_DISCARD
+    if rules.can_win(state, seat, tile, how):
+        out.append(Action(seat, HU, tile=ts))
+    if kind == "discard" and (live_count(state) > 0 or rules.claims_allowed_on_last_tile()):
+        n = state.hands[seat].count(tile)
+        if n >= 3 and rules.can_kong_now(state) and rules.can_meld(state, seat, KONG_EXPOSED, tile):
+            out.append(Action(seat, KONG_EXPOSED, tile=ts))
+        if n >= 2 and rules.can_meld(state, seat, PUNG, tile):
+            out.append(Action(seat, PUNG, tile=ts))
+        if rules.has_chow and seat == (from_seat + 1) % N_SEATS and tile < 27:
+            out.extend(_chow_options(state, seat, tile, rules))
+    if out:
+        out.append(Action(seat, PASS))
+    return out
+
+
+def _chow_options(state: HandState, seat: int, tile: int, rules: Rules) -> list[Action]:
+    hand = state.hands[seat]
+    pos = tile % 9
+    out = []
+    for low in (tile - 2, tile - 1, tile):
+        if low < tile - pos or low % 9 > 6:
+            continue
+        run = (low, low + 1, low + 2)
+        need = [t for t in run if t != tile]
+        if all(t in hand for t in need) and rules.can_meld(state, seat, CHOW, low):
+            out.append(Action(seat, CHOW, tile=tile_str(tile), tiles=format_tiles(run)))
+    return out
+
+
+def _open_claim(state: HandState, from_seat: int, tile: int, kind: str, events: Events, rules: Rules) -> HandState:
+    options: list[tuple[int, tuple[Action, ...]]] = []
+    forced: list[Action] = []
+    for k in range(1, N_SEATS):
+        s = (from_seat + k) % N_SEATS
+        if state.won[s]:
+            continue
+        acts = _claim_options(state, s, tile, from_seat, kind, rules)
+        if not acts:
+            continue
+        if acts[0].type == HU and rules.forced_win(state, s):
+            forced.append(acts[0])
+            events.append({"type": "forced_win", "seat": s})
+            continue
+        options.append((s, tuple(acts)))
+    pending = tuple(s for s, _ in options)
+    claim = Claim(tile=tile, from_seat=from_seat, kind=kind, options=tuple(options), pending=pending,
+                  responses=tuple(forced))
+    claim = _drop_outranked(claim, rules)
+    state = replace(state, phase=PHASE_CLAIM, claim=claim)
+    if not claim.pending:
+        return _resolve_claim(state, events, rules)
+    return state
+
+
+def _drop_outranked(claim: Claim, rules: Rules) -> Claim:
+    """Stop waiting for seats whose best option cannot change the outcome any more."""
+    best = max((CLAIM_PRIORITY.get(a.type, 0) for a in claim.responses), default=0)
+    if best == 0:
+        return claim
+    keep = []
+    for s in claim.pending:
+        top = max(CLAIM_PRIORITY.get(a.type, 0) for a in claim.options_of(s))
+        if top > best or (top == best == CLAIM_PRIORITY[HU] and rules.multi_win):
+            keep.append(s)
+        elif top == best == CLAIM_PRIORITY[HU] and not rules.multi_win:
+            # nearest-in-turn single winner: a nearer seat can still take it
+            nearest = min((_dist(claim.from_seat, a.seat) for a in claim.responses if a.type == HU))
+            if _dist(claim.from_seat, s) < nearest:
+                keep.append(s)
+    return replace(claim, pending=tuple(keep))
+
+
+def _dist(from_seat: int, seat: int) -> int:
+    return (seat - from_seat) % N_SEATS
+
+
+def _do_response(state: HandState, a: Action, events: Events, rules: Rules) -> HandState:
+    claim = state.claim
+    assert claim is not None
+    events.append({"type": "response", "seat": a.seat, "action": a.type})
+    claim = replace(
+        claim, pending=tuple(s for s in claim.pending if s != a.seat), responses=claim.responses + (a,)
+    )
+    claim = _drop_outranked(claim, rules)
+    state = replace(state, claim=claim)
+    if not claim.pending:
+        return _resolve_claim(state, events, rules)
+    return state
+
+
+def _resolve_claim(state: HandState, events: Events, rules: Rules) -> HandState:
+    claim = state.claim
+    assert claim is not None
+    hus = sorted((a.seat for a in claim.responses if a.type == HU), key=lambda s: _dist(claim.from_seat, s))
+    if hus:
+        if not rules.multi_win:
+            hus = hus[:1]
+        how = WIN_ROB if claim.kind == "rob" else WIN_DISCARD
+        return _do_wins(state, hus, how, claim.from_seat, claim.tile, events, rules)
+    if claim.kind == "rob":
+        state = replace(state, phase=PHASE_TURN, claim=None)
+        return _complete_added_kong(state, claim.from_seat, claim.tile, events, rules)
+    best = max(claim.responses, key=lambda a: CLAIM_PRIORITY.get(a.type, 0), default=None)
+    if best is None or best.type == PASS:
+        return _next_turn(state, next_unwon(state, claim.from_seat), events)
+    return _do_meld_claim(state, best, claim, events, rules)
+
+
+def _do_meld_claim(state: HandState, a: Action, claim: Claim, events: Events, rules: Rules) -> HandState:
+    seat, tile, src = a.seat, claim.tile, claim.from_seat
+    river = state.discards[src]
+    state = replace(
+        state, discards=_set(state.discards, src, river[:-1]), claim=None, phase=PHASE_TURN, turn=seat,
+        drawn=None, after_kong=False, turn_kongs=(), interrupted=True,
+    )
+    rel = (src - seat) % N_SEATS
+    if a.type == KONG_EXPOSED:
+        return _do_kong(state, seat, KONG_EXPOSED, tile, src, events, rules)
+    if a.type == PUNG:
+        used: tuple[int, ...] = (tile, tile)
+        meld = Meld(PUNG, (tile, tile, tile), rel)
+    else:  # chow
+        from games.engine.tiles import parse_tiles
+
+        run = tuple(parse_tiles(a.tiles or ""))
+        used = tuple(t for t in run if t != tile)
+        meld = Meld(CHOW, run, rel)
+    hand = state.hands[seat]
+    for t in used:
+        hand = _remove(hand, t)
+    state = replace(state, hands=_set(state.hands, seat, hand), melds=_set(state.melds, seat, state.melds[seat] + (meld,)))
+    events.append({"type": a.type, "seat": seat, "tile": tile_str(tile), "from": src, "meld": meld_to_json(meld)})
+    return state
+
+
+# -- kongs ---------------------------------------------------------------------------------------
+
+
+def _declare_added_kong(state: HandState, seat: int, tile: int, events: Events, rules: Rules) -> HandState:
+    events.append({"type": "kong_declared", "seat": seat, "kind": KONG_ADDED, "tile": tile_str(tile)})
+    return _open_claim(state, seat, tile, "rob", events, rules) if _any_rob(state, seat, tile, rules) else \
+        _complete_added_kong(state, seat, tile, events, rules)
+
+
+def _any_rob(state: HandState, seat: int, tile: int, rules: Rules) -> bool:
+    return any(
+        not state.won[s] and s != seat and rules.can_win(state, s, tile, WIN_ROB) for s in range(N_SEATS)
+    )
+
+
+def _complete_added_kong(state: HandState, seat: int, tile: int, events: Events, rules: Rules) -> HandState:
+    return _do_kong(state, seat, KONG_ADDED, tile, None, events, rules)
+
+
+def _do_kong(state: HandState, seat: int, kind: str, tile: int, from_seat: int | None, events: Events,
+             rules: Rules) -> HandState:
+    melds = list(state.melds[seat])
+    hand = state.hands[seat]
+    if kind == KONG_CONCEALED:
+        hand = _remove(hand, tile, 4)
+        melds.append(Meld(KONG_CONCEALED, (tile,) * 4, None))
+    elif kind == KONG_ADDED:
+        hand = _remove(hand, tile, 1)
+        i = next(i for i, m in enumerate(melds) if m.type == PUNG and m.kind == tile)
+        melds[i] = Meld(KONG_ADDED, (tile,) * 4, melds[i].from_)
+    else:
+        assert from_seat is not None
+        hand = _remove(hand, tile, 3)
+        melds.append(Meld(KONG_EXPOSED, (tile,) * 4, (from_seat - seat) % N_SEATS))
+    state = replace(
+        state, hands=_set(state.hands, seat, hand), melds=_set(state.melds, seat, tuple(melds)),
+        interrupted=True, claim=None, phase=PHASE_TURN, turn=seat,
+    )
+    events.append({"type": "kong", "seat": seat, "kind": kind, "tile": tile_str(tile), "from": from_seat})
+    deltas = rules.kong_payments(state, seat, kind, tile, from_seat)
+    entry = {
+        "seat": seat, "type": kind, "tile": tile_str(tile), "from_seat": from_seat,
+        "payments": [[p, -d] for p, d in enumerate(deltas) if d < 0], "transferred": False,
+    }
+    idx = len(state.kongs)
+    state = replace(state, kongs=state.kongs + (entry,), turn_kongs=state.turn_kongs + (idx,))
+    state = add_score(state, deltas, "kong", events, seat=seat, kind=kind)
+    return draw_tile(state, seat, events, tail=True)
+
+
+# -- wins ----------------------------------------------------------------------------------------
+
+
+def _first_draw(state: HandState, seat: int, how: str) -> bool:
+    if how != WIN_SELF or state.after_kong or state.kongs:
+        return False
+    if seat == state.dealer:
+        return state.n_discards == 0 and state.draws[seat] == 0
+    return state.draws[seat] == 1 and not state.interrupted and not state.discards[seat] and not state.wins
+
+
+def _do_wins(state: HandState, seats: list[int], how: str, from_seat: int | None, tile: int, events: Events,
+             rules: Rules) -> HandState:
+    ctxs = [
+        WinContext(
+            seat=s, tile=tile, how=how, from_seat=from_seat,
+            after_kong=how == WIN_SELF and state.after_kong,
+            gangshangpao=how == WIN_DISCARD and bool(state.turn_kongs),
+            kong_ids=state.turn_kongs if how == WIN_DISCARD else (),
+            first_draw=_first_draw(state, s, how),
+        )
+        for s in seats
+    ]
+    state, records = rules.score_wins(state, ctxs)
+    if how == WIN_ROB:
+        # The robbed tile leaves the declarer's hand as if discarded; the pung stays a pung.
+        assert from_seat is not None
+        state = replace(
+            state, hands=_set(state.hands, from_seat, _remove(state.hands[from_seat], tile)),
+            discards=_set(state.discards, from_seat, state.discards[from_seat] + (tile,)),
+        )
+    won = list(state.won)
+    new_wins = []
+    for ctx, rec in zip(ctxs, records, strict=True):
+        full = {"seat": ctx.seat, "from": from_seat, "tile": tile_str(tile), "how": how, **rec}
+        full["hand"] = format_tiles(state.hands[ctx.seat] + ((tile,) if how != WIN_SELF else ()))
+        full["melds"] = [meld_to_json(m) for m in state.melds[ctx.seat]]
+        new_wins.append(full)
+        won[ctx.seat] = True
+        events.append({"type": "hu", **{k: v for k, v in full.items() if k != "deltas"}})
+        state = add_score(state, rec["deltas"], "win", events, seat=ctx.seat)
+    state = replace(state, won=tuple(won), wins=state.wins + tuple(new_wins), claim=None, drawn=None,
+                    interrupted=True)
+    if not rules.continues_after_win(state):
+        return end_hand(state, "win", events)
+    if how == WIN_SELF:
+        nxt = next_unwon(state, seats[0])
+    else:
+        assert from_seat is not None
+        last = max(seats, key=lambda s: _dist(from_seat, s))
+        nxt = next_unwon(state, last)
+    return _next_turn(state, nxt, events)
+
+
+# -- the end -------------------------------------------------------------------------------------
+
+
+def _end_exhausted(state: HandState, events: Events, rules: Rules) -> HandState:
+    events.append({"type": "exhausted"})
+    state = replace(state, ext={**state.ext, "exhausted": True})
+    state = rules.settle_draw(state, events)
+    return end_hand(state, "win" if state.wins else "draw", events)
+
+
+def end_hand(state: HandState, reason: str, events: Events) -> HandState:
+    """Close the hand: build ``result`` (points, wins, next dealer, carry, revealed hands)."""
+    rules = rules_of(state)
+    state = replace(state, phase=PHASE_OVER, claim=None, result={"reason": reason})
+    result: dict[str, Any] = {
+        "reason": reason,
+        "points": list(state.scores),
+        "wins": [dict(w) for w in state.wins],
+        "exhausted": bool(state.ext.get("exhausted")),
+        "hands": [
+            {"concealed": format_tiles(state.hands[s]), "melds": [meld_to_json(m) for m in state.melds[s]],
+             "flowers": format_tiles(state.flowers[s]), "won": state.won[s]}
+            for s in range(N_SEATS)
+        ],
+    }
+    state = replace(state, result=result)
+    result["next_dealer"] = rules.next_dealer(state)
+    result["carry"] = rules.carry_out(state)
+    state = replace(state, result=result)
+    events.append({"type": "hand_end", "reason": reason, "points": list(state.scores),
+                   "next_dealer": result["next_dealer"], "hands": result["hands"]})
+    return state
+
+
+def do_escape(state: HandState, seat: int) -> tuple[HandState, Events]:
+    if isinstance(seat, bool) or seat not in range(N_SEATS):
+        raise IllegalActionError(f"seat must be 0-3, got {seat!r}")
+    if state.phase == PHASE_OVER:
+        raise IllegalActionError("the hand is over")
+    if state.escaped[seat]:
+        raise IllegalActionError(f"seat {seat} has already left")
+    rules = rules_of(state)
+    events: Events = [{"type": "escape", "seat": seat}]
+    state = replace(state, escaped=_set(state.escaped, seat, True), n_actions=state.n_actions + 1)
+    state, ends = rules.settle_escape(state, seat, events)
+    if ends:
+        state = end_hand(state, "escape", events)
+    return state, events

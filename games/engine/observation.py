@@ -1,0 +1,80 @@
+"""What one seat (or a spectator) may see: observe() and redact_events().
+
+The only way state leaves the engine toward a client. Before the hand ends it never contains the
+wall order or another seat's concealed tiles; other seats' draws are redacted to ``null``, and so
+are pre-hand choices until the variant reveals them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.core import legal_actions, live_count, rules_of, to_act
+from games.engine.state import N_SEATS, PHASE_OVER, HandState
+from games.engine.tiles import format_tiles, meld_to_json, tile_str
+
+
+def observe(state: HandState, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` (0-3), or of a spectator (``None``)."""
+    rules = rules_of(state)
+    over = state.phase == PHASE_OVER
+    hands = []
+    for s in range(N_SEATS):
+        h: dict[str, Any] = {
+            "seat": s,
+            "concealed_count": len(state.hands[s]),
+            "melds": [meld_to_json(m) for m in state.melds[s]],
+            "discards": [tile_str(t) for t in state.discards[s]],
+            "flowers": format_tiles(state.flowers[s]),
+            "won": state.won[s],
+            "escaped": state.escaped[s],
+        }
+        if over or s == seat or state.won[s]:  # a 血战 winner's hand is shown to everyone (§9.1)
+            h["concealed"] = format_tiles(state.hands[s])
+        if s == seat and state.turn == s and state.drawn is not None and not over:
+            h["drawn"] = tile_str(state.drawn)
+        h.update(rules.public_seat_info(state, s, seat))
+        hands.append(h)
+    view: dict[str, Any] = {
+        "variant": state.variant,
+        "options": dict(state.options),
+        "dealer": state.dealer,
+        "seat": seat,
+        "phase": state.phase,
+        "turn": state.turn,
+        "to_act": to_act(state),
+        "wall_remaining": max(0, live_count(state)),
+        "hands": hands,
+        "wild": None,
+        "last_discard": (
+            {"seat": state.last_discard[0], "tile": tile_str(state.last_discard[1])} if state.last_discard else None
+        ),
+        "claim": (
+            {"tile": tile_str(state.claim.tile), "from": state.claim.from_seat, "kind": state.claim.kind}
+            if state.claim is not None else None
+        ),
+        "scores": list(state.scores),
+        "wins": [dict(w) for w in state.wins],
+        "legal": [a.to_json() for a in legal_actions(state, seat)] if seat is not None else [],
+        "result": state.result if over else None,
+    }
+    view.update(rules.public_info(state, seat))
+    return view
+
+
+_PRIVATE_CHOICE_EVENTS = {"choice"}
+
+
+def redact_events(events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+    """The same events as ``seat`` may see them (``None``: a spectator)."""
+    out = []
+    for e in events:
+        t = e.get("type")
+        if t == "draw" and e.get("seat") != seat:
+            e = {**e, "tile": None}
+        elif t == "deal":
+            e = {**e, "hands": [h if s == seat else None for s, h in enumerate(e["hands"])]}
+        elif t in _PRIVATE_CHOICE_EVENTS and e.get("seat") != seat:
+            e = {**e, "choice": None}
+        out.append(e)
+    return out

@@ -1,0 +1,161 @@
+"""The hand state: one frozen dataclass, JSON round-trippable.
+
+Tiles inside the state are tile *kinds* (ints, games.engine.tiles); actions and events use tile
+strings. Nothing here mutates: the machine (games.engine.core) builds new states with
+``dataclasses.replace``. ``ext`` holds variant-specific facts (a dict that is never mutated in
+place; hooks return a new dict).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from games.engine.actions import Action
+from games.engine.tiles import Meld, meld_to_json, parse_meld
+
+N_SEATS = 4
+
+# Phases of a hand.
+PHASE_CHOICE = "choice"  # pre-hand choices (定缺, 炮子, 下子 ...): every seat with no choice acts
+PHASE_TURN = "turn"  # `turn` acts: discard, kongs, self-draw win, specials
+PHASE_CLAIM = "claim"  # the claim window after a discard (or the rob window of an added kong)
+PHASE_OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """An open claim window on ``tile`` discarded (kind "discard") or added to a kong ("rob")."""
+
+    tile: int
+    from_seat: int
+    kind: str  # "discard" | "rob"
+    options: tuple[tuple[int, tuple[Action, ...]], ...]  # (seat, its legal responses) per eligible seat
+    pending: tuple[int, ...]  # seats that still have to respond
+    responses: tuple[Action, ...]  # responses recorded so far (passes included, forced wins too)
+
+    def options_of(self, seat: int) -> tuple[Action, ...]:
+        for s, acts in self.options:
+            if s == seat:
+                return acts
+        return ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tile": self.tile,
+            "from_seat": self.from_seat,
+            "kind": self.kind,
+            "options": [[s, [a.to_json() for a in acts]] for s, acts in self.options],
+            "pending": list(self.pending),
+            "responses": [a.to_json() for a in self.responses],
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Claim:
+        return cls(
+            tile=d["tile"],
+            from_seat=d["from_seat"],
+            kind=d["kind"],
+            options=tuple((s, tuple(Action.from_json(a) for a in acts)) for s, acts in d["options"]),
+            pending=tuple(d["pending"]),
+            responses=tuple(Action.from_json(a) for a in d["responses"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """The facts of one win that the variant's scorer needs (passed to Rules.score_wins)."""
+
+    seat: int
+    tile: int
+    how: str  # "self_draw" | "discard" | "rob"
+    from_seat: int | None  # the discarder / robbed player; None for a self-draw
+    after_kong: bool  # self-draw on a replacement tile (杠上花 / 杠开)
+    gangshangpao: bool  # discard win on the tile thrown right after the discarder's kong(s)
+    kong_ids: tuple[int, ...]  # indices in state.kongs of the discarder's kongs of that turn
+    first_draw: bool  # 天胡 (dealer, dealt tiles) / 地胡 (non-dealer, first uninterrupted draw)
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    variant: str
+    options: dict[str, Any]
+    dealer: int
+    seed: str | None
+    wall: tuple[int, ...]  # the whole wall; index 0 is the first tile dealt
+    head: int  # tiles taken from the head (the deal included)
+    tail: int  # tiles taken from the tail (replacements)
+    phase: str
+    turn: int  # the seat on turn; during a claim window, the discarder
+    hands: tuple[tuple[int, ...], ...]  # concealed tiles per seat, sorted
+    drawn: int | None  # the tile `turn` drew last in this turn (None after a pung/chow)
+    melds: tuple[tuple[Meld, ...], ...]
+    discards: tuple[tuple[int, ...], ...]  # tiles still lying in each seat's river
+    flowers: tuple[tuple[int, ...], ...]
+    choices: tuple[Any, ...]  # pre-hand choice per seat (None = not made)
+    claim: Claim | None
+    scores: tuple[int, ...]  # points so far (every score event summed)
+    won: tuple[bool, ...]
+    escaped: tuple[bool, ...]
+    wins: tuple[dict[str, Any], ...]  # win records, as in hand_result["wins"]
+    kongs: tuple[dict[str, Any], ...]  # kong ledger: seat, type, tile, from_seat, payments, transferred
+    turn_kongs: tuple[int, ...]  # kongs (ledger indices) declared by `turn` in the current turn
+    after_kong: bool  # `drawn` came from the tail after a kong
+    draws: tuple[int, ...]  # head draws per seat
+    interrupted: bool  # a claim or kong happened (ends 地胡 chances)
+    n_discards: int
+    last_discard: tuple[int, int] | None  # (seat, tile) of the latest discard
+    ext: dict[str, Any]  # variant-specific state (JSON-ready)
+    carry: dict[str, Any] | None  # what the previous hand handed on
+    result: dict[str, Any] | None
+    n_actions: int
+
+    # -- JSON ------------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict; ``HandState.from_json(s.to_json()) == s``."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "melds":
+                value = [[meld_to_json(m) for m in ms] for ms in value]
+            elif f.name == "claim":
+                value = value.to_json() if value is not None else None
+            elif isinstance(value, tuple):
+                value = _listify(value)
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> HandState:
+        kw: dict[str, Any] = {}
+        for f in fields(cls):
+            value = d[f.name]
+            if f.name == "melds":
+                value = tuple(tuple(parse_meld(m) for m in ms) for ms in value)
+            elif f.name == "claim":
+                value = Claim.from_json(value) if value is not None else None
+            elif f.name in _TUPLE_FIELDS:
+                value = _tuplify(value)
+            elif f.name == "last_discard" and value is not None:
+                value = tuple(value)
+            kw[f.name] = value
+        return cls(**kw)
+
+
+_TUPLE_FIELDS = {
+    "wall", "hands", "discards", "flowers", "choices", "scores", "won", "escaped", "wins", "kongs",
+    "turn_kongs", "draws",
+}
+
+
+def _listify(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_listify(v) for v in value]
+    return value
+
+
+def _tuplify(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuplify(v) for v in value)
+    return value

@@ -1,0 +1,226 @@
+"""Sichuan (四川麻将) and 血战到底 play: the variant's hooks on the generic machine.
+
+Rules: shared/rules/sichuan.md. Scoring and settlement come from the calculator module
+``games.engine.variants.sichuan.scoring`` (score, draw_settlement, escape_settlement), so live play
+and the hand calculator can never disagree. Options: ``{"bloody": bool}`` (血战到底, §9).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import replace
+from typing import Any
+
+from games.engine.actions import DINGQUE, Action
+from games.engine.core import WIN_SELF, Events, Rules, add_score, live_count
+from games.engine.hand import seven_pairs, win_from_tiles
+from games.engine.state import N_SEATS, HandState, WinContext
+from games.engine.tiles import counts_of
+from games.engine.variants.sichuan import scoring
+from games.engine.wall import dice_seat
+
+SUITS = ("m", "p", "s")
+_BASE = {"m": 0, "p": 9, "s": 18}
+LAST_FOUR = 4
+"""§7: from the moment the live wall holds this many tiles or fewer, wins are taken automatically."""
+
+
+def void_of(state: HandState, seat: int) -> str | None:
+    """The seat's declared void suit (定缺), None before the declaration."""
+    return state.choices[seat]
+
+
+def holds_void(state: HandState, seat: int) -> bool:
+    void = state.choices[seat]
+    if void is None:
+        return False
+    lo = _BASE[void]
+    return any(lo <= t < lo + 9 for t in state.hands[seat])
+
+
+def fewest_suit(hand: tuple[int, ...]) -> str:
+    """§2.2 default: the suit held fewest times; ties in the order m, p, s."""
+    n = [0, 0, 0]
+    for t in hand:
+        n[t // 9] += 1
+    return SUITS[n.index(min(n))]
+
+
+class SichuanRules(Rules):
+    key = "sichuan"
+    tile_kinds = tuple(range(27))
+    hand_size = 13
+    has_chow = False  # §3.2: no chow
+    multi_win = True  # §3.2.2: 一炮多响
+    choice_kind = DINGQUE
+
+    # -- 定缺 (§2) ----------------------------------------------------------------------------------
+
+    def choice_actions(self, state: HandState, seat: int) -> list[Action]:
+        return [Action(seat, DINGQUE, choice=s) for s in SUITS]
+
+    def choice_default(self, state: HandState, seat: int) -> Action:
+        return Action(seat, DINGQUE, choice=fewest_suit(state.hands[seat]))
+
+    # -- own turn (§2.5, §3.1) ---------------------------------------------------------------------
+
+    def discard_options(self, state: HandState, seat: int) -> list[int]:
+        hand = state.hands[seat]
+        void = state.choices[seat]
+        if void is not None:
+            lo = _BASE[void]
+            forced = sorted({t for t in hand if lo <= t < lo + 9})
+            if forced:
+                return forced  # 先打缺
+        return sorted(set(hand))
+
+    def can_meld(self, state: HandState, seat: int, mtype: str, tile: int) -> bool:
+        void = state.choices[seat]
+        return void is None or not (_BASE[void] <= tile < _BASE[void] + 9)  # §2.4
+
+    def can_win(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
+        """§4: standard shape or seven pairs (no melds), no void-suit tile anywhere."""
+        void = state.choices[seat]
+        if void is None:
+            return False
+        lo = _BASE[void]
+        hi = lo + 9
+        if tile is not None and lo <= tile < hi:
+            return False
+        hand = state.hands[seat]
+        for t in hand:
+            if lo <= t < hi:
+                return False
+        tiles = hand if tile is None else hand + (tile,)
+        if win_from_tiles(tiles):
+            return True
+        return not state.melds[seat] and len(tiles) == 14 and seven_pairs(counts_of(tiles))
+
+    def forced_win(self, state: HandState, seat: int) -> bool:
+        return live_count(state) <= LAST_FOUR  # §7
+
+    # -- payments (§6) -----------------------------------------------------------------------------
+
+    def kong_payments(self, state: HandState, seat: int, kind: str, tile: int, from_seat: int | None) -> list[int]:
+        amount = scoring.KONG_UNITS[kind] * scoring.BASE
+        deltas = [0, 0, 0, 0]
+        payers = [from_seat] if kind == "kong_exposed" else [
+            s for s in range(N_SEATS) if s != seat and not state.won[s]
+        ]
+        for p in payers:
+            assert p is not None
+            deltas[p] -= amount
+            deltas[seat] += amount
+        return deltas
+
+    def _mode(self, state: HandState) -> str:
+        return scoring.MODE_XUEZHAN if state.options.get("bloody") else scoring.MODE_NORMAL
+
+    def score_wins(self, state: HandState, wins: list[WinContext]) -> tuple[HandState, list[dict[str, Any]]]:
+        won = frozenset(s for s in range(N_SEATS) if state.won[s])
+        records = []
+        transfer_ids = wins[0].kong_ids if wins[0].gangshangpao else ()
+        transfer = sum(amt for i in transfer_ids for _, amt in state.kongs[i]["payments"])
+        for w in wins:
+            concealed = list(state.hands[w.seat])
+            if w.how != WIN_SELF:
+                concealed.append(w.tile)
+            ctx = scoring.ScoreContext(
+                missing_suit=state.choices[w.seat], mode=self._mode(state), won=won,
+                gangshanghua=w.after_kong, gangshangpao=w.gangshangpao, kong_transfer=transfer,
+                qianggang=w.how == "rob", first_draw=w.first_draw,
+            )
+            sc = scoring.score(
+                concealed, state.melds[w.seat], w.tile, scoring.SELF_DRAW if w.how == WIN_SELF else scoring.DISCARD,
+                w.seat, w.from_seat, state.dealer, ctx,
+            )
+            records.append({
+                "patterns": sc.patterns, "fan": sc.fan, "points": sc.points, "gen": sc.gen,
+                "deltas": list(sc.deltas), "kong_transfer": transfer if w.gangshangpao else 0,
+                "qianggang": w.how == "rob",
+            })
+        if transfer_ids:
+            kongs = tuple({**k, "transferred": True} if i in transfer_ids else k for i, k in enumerate(state.kongs))
+            state = replace(state, kongs=kongs)
+        return state, records
+
+    def continues_after_win(self, state: HandState) -> bool:
+        return bool(state.options.get("bloody")) and sum(not w for w in state.won) >= 2  # §9.3
+
+    # -- draw, escape (§8, §10, §9.6) -----------------------------------------------------------
+
+    def _players(self, state: HandState) -> list[scoring.PlayerHand]:
+        out = []
+        for s in range(N_SEATS):
+            hand = state.hands[s]
+            if not state.won[s] and len(hand) + 3 * len(state.melds[s]) == 14:
+                hand = _best_thirteen(hand, state.melds[s], state.choices[s])
+            out.append(scoring.PlayerHand(state.won[s], tuple(hand), tuple(state.melds[s]), state.choices[s]))
+        return out
+
+    def _kong_records(self, state: HandState) -> list[scoring.KongRecord]:
+        return [
+            scoring.KongRecord(k["seat"], k["type"], 0, [(p, a) for p, a in k["payments"]], k["transferred"])
+            for k in state.kongs
+        ]
+
+    def settle_draw(self, state: HandState, events: Events) -> HandState:
+        players = self._players(state)
+        escaped = [s for s in range(N_SEATS) if state.escaped[s] and state.won[s]]
+        deltas = scoring.draw_settlement(players, self._kong_records(state), escaped, self._mode(state))
+        live = [s for s in range(N_SEATS) if not state.won[s]]
+        if len(live) >= 2:
+            pigs = [s for s in live if scoring.is_flower_pig(players[s].concealed, players[s].melds, players[s].missing_suit)]
+            ready = {
+                str(s): scoring.dajiao_value(players[s].concealed, players[s].melds, players[s].missing_suit)
+                for s in live if s not in pigs
+            }
+            events.append({"type": "draw_check", "flower_pigs": pigs, "dajiao": ready})
+        return add_score(state, deltas, "draw_settlement", events)
+
+    def settle_escape(self, state: HandState, seat: int, events: Events) -> tuple[HandState, bool]:
+        if state.won[seat]:
+            return state, False  # §9.6: a 血战 winner leaves; play goes on, no later refunds to them
+        won = [s for s in range(N_SEATS) if state.won[s]]
+        last_four = live_count(state) <= LAST_FOUR
+        deltas = scoring.escape_settlement(
+            seat, won, last_four, self._players(state) if last_four else None, self._mode(state)
+        )
+        return add_score(state, deltas, "escape", events, seat=seat, last_four=last_four), True
+
+    # -- next hand (§11) ---------------------------------------------------------------------------
+
+    def next_dealer(self, state: HandState) -> int:
+        result = state.result or {}
+        if state.options.get("bloody") or result.get("reason") == "escape":
+            return dice_seat(_seed_basis(state), "next-dealer")  # 血战: dice every hand; escape: players change
+        if not state.wins:
+            return state.dealer  # draw: 连庄
+        first = state.wins[0]
+        return first["seat"] if first["how"] == WIN_SELF else first["from"]
+
+    def public_seat_info(self, state: HandState, seat: int, viewer: int | None) -> dict[str, Any]:
+        revealed = all(c is not None for c in state.choices)
+        return {"dingque": state.choices[seat] if revealed or viewer == seat else None}
+
+
+def _best_thirteen(hand: tuple[int, ...], melds: Any, void: str | None) -> tuple[int, ...]:
+    """A 14-tile hand (its owner is on turn) judged at an escape: the discard keeping the best 大叫."""
+    best = hand[1:]
+    best_v = -1
+    for t in sorted(set(hand)):
+        rest = list(hand)
+        rest.remove(t)
+        v = scoring.dajiao_value(rest, melds, void)
+        if v > best_v:
+            best, best_v = tuple(rest), v
+    return best
+
+
+def _seed_basis(state: HandState) -> str:
+    if state.seed is not None:
+        return state.seed
+    return "wall:" + hashlib.sha256(",".join(map(str, state.wall)).encode()).hexdigest()[:16]
+
+
+RULES = SichuanRules()
