@@ -21,7 +21,13 @@ from games.engine.errors import InvalidCaseError
 from games.engine.tiles import parse_meld, parse_tile, parse_tiles
 from games.engine.variants.sichuan import calc as sichuan_calc
 from games.engine.variants.sichuan import scoring
-from games.engine.variants.sichuan.scoring import KongEvent, Ledger, ScoreContext, WinEvent, WinnerHand
+from games.engine.variants.sichuan.scoring import (
+    KongEvent,
+    Ledger,
+    ScoreContext,
+    WinEvent,
+    WinnerHand,
+)
 
 CASE_FILE = pathlib.Path(__file__).parent / "cases" / "sichuan.json"
 CASES = json.loads(CASE_FILE.read_text(encoding="utf-8"))["cases"]
@@ -30,9 +36,15 @@ REPO = pathlib.Path(__file__).resolve().parents[3]
 
 def _equal(expected: Any, actual: Any, key: str | None = None) -> bool:
     if key == "patterns":
-        return isinstance(actual, list) and sorted(expected) == sorted(actual) and len(set(actual)) == len(actual)
+        return (
+            isinstance(actual, list)
+            and sorted(expected) == sorted(actual)
+            and len(set(actual)) == len(actual)
+        )
     if isinstance(expected, dict):
-        return isinstance(actual, dict) and all(k in actual and _equal(v, actual[k], k) for k, v in expected.items())
+        return isinstance(actual, dict) and all(
+            k in actual and _equal(v, actual[k], k) for k, v in expected.items()
+        )
     if isinstance(expected, list):
         return (
             isinstance(actual, list)
@@ -83,10 +95,25 @@ def test_it_keeps_every_delta_vector_zero_sum() -> None:
 
 def test_it_covers_every_worked_example_and_every_basic_pattern() -> None:
     ids = {c["id"] for c in CASES}
-    for example in ("sc-win-1", "sc-win-2", "sc-waits-1", "sc-score-1", "sc-score-2", "sc-settle-draw",
-                    "sc-settle-multi", "sc-settle-game", "sc-settle-coins", "sc-settle-escape"):
+    for example in (
+        "sc-win-1",
+        "sc-win-2",
+        "sc-waits-1",
+        "sc-score-1",
+        "sc-score-2",
+        "sc-settle-draw",
+        "sc-settle-multi",
+        "sc-settle-game",
+        "sc-settle-coins",
+        "sc-settle-escape",
+    ):
         assert example in ids
-    seen = {p for c in CASES if c["kind"] == "score" and c["expect"] != "error" for p in c["expect"]["patterns"]}
+    seen = {
+        p
+        for c in CASES
+        if c["kind"] == "score" and c["expect"] != "error"
+        for p in c["expect"]["patterns"]
+    }
     assert set(scoring.BASIC_FAN) | {"gangshanghua", "gangshangpao"} <= seen
 
 
@@ -105,8 +132,16 @@ def test_it_lets_the_play_engine_score_with_parsed_tiles() -> None:
     # given example 2 as the live engine holds it
     pung = parse_meld({"type": "pung", "tiles": "555p", "from": 2})
     # when
-    sc = scoring.score(parse_tiles("12345678999p"), [pung], parse_tile("9p"), "self_draw", 1, None, 0,
-                       ScoreContext(missing_suit="m"))
+    sc = scoring.score(
+        parse_tiles("12345678999p"),
+        [pung],
+        parse_tile("9p"),
+        "self_draw",
+        1,
+        None,
+        0,
+        ScoreContext(missing_suit="m"),
+    )
     # then
     assert (sc.fan, sc.basic, sc.gen, sc.deltas) == (4, "qingyise", 1, (-48, 144, -48, -48))
 
@@ -128,7 +163,9 @@ def test_dajiao_value_is_zero_for_a_pig_hand_and_counts_roots() -> None:
     assert scoring.dajiao_value(parse_tiles("111m23m456p789p55p"), [], "s") == 12
 
 
-@pytest.mark.skipif(not (REPO / "games" / "engine" / "__main__.py").exists(), reason="no CLI entry point yet")
+@pytest.mark.skipif(
+    not (REPO / "games" / "engine" / "__main__.py").exists(), reason="no CLI entry point yet"
+)
 def test_it_runs_the_whole_file_from_the_command_line() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "games.engine", "calc", str(CASE_FILE)],

@@ -219,7 +219,9 @@ def _settle_coins(ctx: Obj) -> dict[str, Any]:
     if not isinstance(points, list) or len(points) != 4:
         raise InvalidCaseError("points must be a list of 4 integers")
     pts = [_int(p, f"points[{i}]") for i, p in enumerate(points)]
-    deltas, rake = scoring.coins(pts, _int(_need(ctx, "N", "context"), "N", 0), _int(_need(ctx, "A", "context"), "A", 0))
+    deltas, rake = scoring.coins(
+        pts, _int(_need(ctx, "N", "context"), "N", 0), _int(_need(ctx, "A", "context"), "A", 0)
+    )
     return {"deltas": deltas, "rake": rake}
 
 
@@ -313,13 +315,17 @@ def _event(obj: Any, led: scoring.Ledger) -> LedgerEvent:
     if etype == "kong":
         kind = obj.get("kind", obj.get("type_"))
         if kind not in KONG_TYPES:
-            raise InvalidCaseError(f"kong kind must be one of {', '.join(KONG_TYPES)}, got {kind!r}")
+            raise InvalidCaseError(
+                f"kong kind must be one of {', '.join(KONG_TYPES)}, got {kind!r}"
+            )
         from_seat = obj.get("from_seat")
         return KongEvent(
             seat=_seat(_need(obj, "seat", "kong event"), "kong seat"),
             kind=kind,
             tile=-1 if obj.get("tile") is None else _tile(obj["tile"], "kong tile"),
-            from_seat=None if from_seat is None or kind != "kong_exposed" else _seat(from_seat, "from_seat"),
+            from_seat=None
+            if from_seat is None or kind != "kong_exposed"
+            else _seat(from_seat, "from_seat"),
         )
     if etype == "win":
         winners = _need(obj, "winners", "win event")
@@ -377,7 +383,9 @@ def _settle(case: Obj) -> dict[str, Any]:
     ctx = _context(case)
     event = ctx.get("event")
     if event not in _SETTLE:
-        raise InvalidCaseError(f"unknown settle event {event!r}; expected one of {', '.join(_SETTLE)}")
+        raise InvalidCaseError(
+            f"unknown settle event {event!r}; expected one of {', '.join(_SETTLE)}"
+        )
     return _SETTLE[event](ctx)
 
 

@@ -116,7 +116,9 @@ def breaks_suit_rule(tiles: Iterable[int], missing_suit: str | None) -> bool:
     return missing_suit in suits
 
 
-def is_flower_pig(concealed: Sequence[int], melds: Sequence[Meld], missing_suit: str | None) -> bool:
+def is_flower_pig(
+    concealed: Sequence[int], melds: Sequence[Meld], missing_suit: str | None
+) -> bool:
     """§8 step 1: 花猪 holds a tile of the declared void suit (no declaration: all three suits).
 
     >>> from games.engine.tiles import parse_tiles
@@ -202,7 +204,8 @@ def _standard_patterns(concealed: Sequence[int], melds: Sequence[Meld], qing: bo
                 found.add("jiangdui")
         yaojiu = _is_terminal_number(d.pair) and all(_is_terminal_number(k) for k in meld_kinds)
         yaojiu = yaojiu and all(
-            _is_terminal_number(t) if kind == "pung" else number_of(t) in (1, 7) for kind, t in d.sets
+            _is_terminal_number(t) if kind == "pung" else number_of(t) in (1, 7)
+            for kind, t in d.sets
         )
         if yaojiu:
             found.add("daiyaojiu")
@@ -333,7 +336,9 @@ def check_won(won: Iterable[int], mode: str) -> frozenset[int]:
     if len(set(seats)) != len(seats):
         raise InvalidCaseError(f"won lists a seat twice: {seats}")
     if mode == MODE_NORMAL and seats:
-        raise InvalidCaseError("no seat can be already out in normal mode (the hand ends at the first win)")
+        raise InvalidCaseError(
+            "no seat can be already out in normal mode (the hand ends at the first win)"
+        )
     if len(seats) >= 3:
         raise InvalidCaseError("three seats have won: the 血战 game is over")
     return frozenset(seats)
@@ -407,7 +412,11 @@ def _check_win_context(
     check_won(ctx.won, ctx.mode)
     if winner in ctx.won:
         raise InvalidCaseError(f"seat {winner} has already won and cannot win again")
-    if isinstance(ctx.kong_transfer, bool) or not isinstance(ctx.kong_transfer, int) or ctx.kong_transfer < 0:
+    if (
+        isinstance(ctx.kong_transfer, bool)
+        or not isinstance(ctx.kong_transfer, int)
+        or ctx.kong_transfer < 0
+    ):
         raise InvalidCaseError("kong_transfer must be a non-negative integer")
     if win_type == SELF_DRAW:
         if discarder is not None:
@@ -498,9 +507,14 @@ def draw_settlement(
         return deltas
     for s in live:
         _check_hand13(players[s], s)
-    pig = {s: is_flower_pig(players[s].concealed, players[s].melds, players[s].missing_suit) for s in live}
+    pig = {
+        s: is_flower_pig(players[s].concealed, players[s].melds, players[s].missing_suit)
+        for s in live
+    }
     value = {
-        s: 0 if pig[s] else dajiao_value(players[s].concealed, players[s].melds, players[s].missing_suit)
+        s: 0
+        if pig[s]
+        else dajiao_value(players[s].concealed, players[s].melds, players[s].missing_suit)
         for s in live
     }
     for p in live:  # 查花猪
@@ -772,7 +786,9 @@ class Ledger:
                 gangshangpao=w.gangshangpao,
                 first_draw=w.first_draw,
             )
-            sc = score(w.concealed, w.melds, ev.win_tile, SELF_DRAW, w.seat, ev.discarder, self.dealer, ctx)
+            sc = score(
+                w.concealed, w.melds, ev.win_tile, SELF_DRAW, w.seat, ev.discarder, self.dealer, ctx
+            )
             self._apply_deltas(sc.deltas)
         elif ev.win_type == DISCARD:
             if ev.discarder is None:
@@ -794,7 +810,9 @@ class Ledger:
                     k.transferred = True
             self._apply_deltas(deltas)
         else:
-            raise InvalidCaseError(f"win_type must be 'self_draw' or 'discard', got {ev.win_type!r}")
+            raise InvalidCaseError(
+                f"win_type must be 'self_draw' or 'discard', got {ev.win_type!r}"
+            )
         self.won.update(w.seat for w in ev.winners)
         if self.mode == MODE_NORMAL or len(self.won) >= 3:
             self.ended = True
@@ -805,7 +823,9 @@ class Ledger:
         if ev.seat in self.won:
             self.escaped.add(ev.seat)
             return
-        self._apply_deltas(escape_settlement(ev.seat, self.won, ev.last_four, ev.players, self.mode))
+        self._apply_deltas(
+            escape_settlement(ev.seat, self.won, ev.last_four, ev.players, self.mode)
+        )
         self.ended = True
 
     def draw(self, ev: DrawEvent) -> None:
@@ -813,7 +833,8 @@ class Ledger:
         if len(ev.players) != 4:
             raise InvalidCaseError("a draw needs the four players")
         players = [
-            PlayerHand(s in self.won, p.concealed, p.melds, p.missing_suit) for s, p in enumerate(ev.players)
+            PlayerHand(s in self.won, p.concealed, p.melds, p.missing_suit)
+            for s, p in enumerate(ev.players)
         ]
         self._apply_deltas(draw_settlement(players, self.kongs, self.escaped, self.mode))
         self.ended = True
