@@ -1,0 +1,335 @@
+"""Wuhan hand-calculator cases (shared/rules/CASES.md §5): thin JSON adapters over scoring/rules.
+
+>>> calc_case({"id": "x", "kind": "settle", "context": {"event": "laizi", "indicator": "9m"}})
+{'laizi': '1m'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from games.engine.errors import InvalidCaseError
+from games.engine.tiles import Meld, format_tiles, parse_meld, parse_tile, parse_tiles, tile_str
+from games.engine.variants.wuhan import rules
+from games.engine.variants.wuhan.scoring import (
+    DISCARD,
+    SITUATIONS,
+    WIN_TYPES,
+    SeatFactors,
+    WinContext,
+    WinFacts,
+    basic_violation,
+    best_reading,
+    context_violation,
+    score_win,
+)
+
+_COUNT_KEYS = ("openings", "an_gang", "ming_gang", "hongzhong_gang", "laizi_gang")
+_WAIT_KINDS = tuple(k for k in range(34) if k != rules.RED_DRAGON)
+
+
+def calc_case(case: Mapping[str, Any]) -> Any:
+    """Evaluate one CASES.md case of variant ``wuhan``; raises InvalidCaseError on bad input."""
+    if not isinstance(case, Mapping):
+        raise InvalidCaseError("a case must be an object")
+    kind = case.get("kind")
+    handler = _KINDS.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise InvalidCaseError(f"unknown kind {kind!r}; expected win, waits, score or settle")
+    return handler(case)
+
+
+# ---------------------------------------------------------------------------------------------
+# Field readers
+# ---------------------------------------------------------------------------------------------
+
+
+def _context(case: Mapping[str, Any]) -> Mapping[str, Any]:
+    ctx = case.get("context", {})
+    if ctx is None:
+        return {}
+    if not isinstance(ctx, Mapping):
+        raise InvalidCaseError("context must be an object")
+    return ctx
+
+
+def _int(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidCaseError(f"{name} must be an integer, got {value!r}")
+    return value
+
+
+def _seat(value: Any, name: str) -> int:
+    seat = _int(value, name)
+    if not 0 <= seat <= 3:
+        raise InvalidCaseError(f"{name} must be a seat 0-3, got {seat}")
+    return seat
+
+
+def _tile(value: Any, name: str) -> int:
+    if not isinstance(value, str):
+        raise InvalidCaseError(f"{name} must be a tile string, got {value!r}")
+    return parse_tile(value)
+
+
+def _concealed(case: Mapping[str, Any]) -> list[int]:
+    if "concealed" not in case:
+        raise InvalidCaseError("missing concealed")
+    return parse_tiles(case["concealed"])
+
+
+def _melds(case: Mapping[str, Any]) -> list[Meld]:
+    melds = case.get("melds", [])
+    if melds is None:
+        return []
+    if not isinstance(melds, list):
+        raise InvalidCaseError("melds must be a list")
+    return [parse_meld(m) for m in melds]
+
+
+def _wild(case: Mapping[str, Any]) -> int | None:
+    value = case.get("wild")
+    if value is None:
+        return None
+    wild = _tile(value, "wild")
+    if wild >= 34:
+        raise InvalidCaseError("Wuhan has no flower tiles")
+    if wild == rules.RED_DRAGON:
+        raise InvalidCaseError("红中 (7z) is never the 癞子")
+    return wild
+
+
+def _koukou(ctx: Mapping[str, Any]) -> bool:
+    mode = ctx.get("mode", rules.MODE_KAIKOU)
+    if mode is None:
+        mode = rules.MODE_KAIKOU
+    if mode not in rules.MODES:
+        raise InvalidCaseError(f"mode must be kaikou or koukou, got {mode!r}")
+    return mode == rules.MODE_KOUKOU or ctx.get("koukou") is True
+
+
+def _win_context(ctx: Mapping[str, Any], win_type: Any, win_tile: Any) -> WinContext:
+    if win_type is None:
+        win_type = "self_draw"
+    if win_type not in WIN_TYPES:
+        raise InvalidCaseError(f"win_type must be self_draw or discard, got {win_type!r}")
+    situations = ctx.get("situations", [])
+    if situations is None:
+        situations = []
+    if not isinstance(situations, list) or any(s not in SITUATIONS for s in situations):
+        raise InvalidCaseError(f"situations must be a list of {', '.join(SITUATIONS)}")
+    tile = None if win_tile is None else _tile(win_tile, "win_tile")
+    return WinContext(win_type=win_type, win_tile=tile, situations=frozenset(situations))
+
+
+def _number(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else float(value)
+
+
+# ---------------------------------------------------------------------------------------------
+# Kinds
+# ---------------------------------------------------------------------------------------------
+
+
+def _win(case: Mapping[str, Any]) -> bool:
+    ctx = _context(case)
+    concealed, melds, wild = _concealed(case), _melds(case), _wild(case)
+    win_ctx = _win_context(
+        ctx, ctx.get("win_type", case.get("win_type")), ctx.get("win_tile", case.get("win_tile"))
+    )
+    if win_ctx.win_tile is not None and win_ctx.win_tile not in concealed:
+        raise InvalidCaseError(f"win_tile {tile_str(win_ctx.win_tile)} is not in concealed")
+    return best_reading(concealed, melds, wild, win_ctx) is not None
+
+
+def _waits(case: Mapping[str, Any]) -> list[str]:
+    concealed, melds, wild = _concealed(case), _melds(case), _wild(case)
+    return [tile_str(t) for t in waits(concealed, melds, wild)]
+
+
+def waits(concealed: list[int], melds: list[Meld], wild: int | None) -> list[int]:
+    """§6.2 waits: kinds (not 7z) whose self-draw completes a legal win, minus kinds held 4 times.
+
+    >>> from games.engine.tiles import parse_meld
+    >>> melds = [parse_meld({"type": "chow", "tiles": "345p", "from": 3}),
+    ...          parse_meld({"type": "kong_added", "tiles": "7777m", "from": 2})]
+    >>> [tile_str(t) for t in waits(parse_tiles("55m23467s"), melds, parse_tile("2z"))]
+    ['5s', '8s', '2z']
+    """
+    held = concealed + [t for m in melds for t in m.tiles]
+    out = []
+    for kind in _WAIT_KINDS:
+        if held.count(kind) >= 4:
+            continue
+        if best_reading(concealed + [kind], melds, wild, WinContext()) is not None:
+            out.append(kind)
+    return out
+
+
+def _score(case: Mapping[str, Any]) -> dict[str, Any]:
+    ctx = _context(case)
+    concealed, melds, wild = _concealed(case), _melds(case), _wild(case)
+    for key in ("win_tile", "win_type", "winner", "dealer"):
+        if key not in case:
+            raise InvalidCaseError(f"missing {key}")
+    win_ctx = _win_context(ctx, case["win_type"], case["win_tile"])
+    winner, dealer = _seat(case["winner"], "winner"), _seat(case["dealer"], "dealer")
+    discarder = _discarder(case.get("discarder"), win_ctx.win_type, winner)
+    if win_ctx.win_tile not in concealed:
+        raise InvalidCaseError(f"win_tile {case['win_tile']} is not in concealed")
+    reading = best_reading(concealed, melds, wild, win_ctx)
+    if reading is None:
+        why = basic_violation(concealed, melds, wild) or context_violation(win_ctx, wild)
+        raise InvalidCaseError(f"not a legal Wuhan win: {why or 'no legal shape (§6)'}")
+    ready = ctx.get("discarder_ready")
+    if ready is not None and not isinstance(ready, bool):
+        raise InvalidCaseError("discarder_ready must be a boolean")
+    facts = WinFacts(winner, dealer, win_ctx.win_type, discarder, tuple(melds), _koukou(ctx), ready)
+    result = score_win(reading, facts, _players(ctx))
+    return {
+        "patterns": result.patterns,
+        "base": result.base,
+        "multipliers": [_number(m) for m in result.multipliers],
+        "raw": [_number(r) for r in result.raw],
+        "deltas": result.deltas,
+        "cheng_bao": result.cheng_bao,
+    }
+
+
+def _discarder(value: Any, win_type: str, winner: int) -> int | None:
+    if win_type != DISCARD:
+        if value is not None:
+            raise InvalidCaseError("a self_draw win has no discarder")
+        return None
+    if value is None:
+        raise InvalidCaseError("a discard win needs a discarder")
+    seat = _seat(value, "discarder")
+    if seat == winner:
+        raise InvalidCaseError("the discarder cannot be the winner")
+    return seat
+
+
+def _players(ctx: Mapping[str, Any]) -> list[SeatFactors]:
+    players = ctx.get("players", {})
+    if players is None:
+        players = {}
+    if not isinstance(players, Mapping):
+        raise InvalidCaseError("players must be an object keyed by seat")
+    out = [SeatFactors()] * 4
+    for key, counts in players.items():
+        if str(key) not in ("0", "1", "2", "3"):
+            raise InvalidCaseError(f"players key must be a seat '0'-'3', got {key!r}")
+        if counts is None:
+            continue
+        if not isinstance(counts, Mapping):
+            raise InvalidCaseError(f"players[{key!r}] must be an object")
+        values = {}
+        for name in _COUNT_KEYS:
+            value = _int(counts.get(name, 0), f"players[{key!r}].{name}")
+            if value < 0:
+                raise InvalidCaseError(f"players[{key!r}].{name} cannot be negative")
+            values[name] = value
+        out[int(key)] = SeatFactors(**values)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Settle events (CASES.md §5.3)
+# ---------------------------------------------------------------------------------------------
+
+
+def _settle(case: Mapping[str, Any]) -> dict[str, Any]:
+    ctx = _context(case)
+    event = ctx.get("event")
+    handler = _EVENTS.get(event) if isinstance(event, str) else None
+    if handler is None:
+        raise InvalidCaseError(f"unknown settle event {event!r}")
+    return handler(ctx)
+
+
+def _rake_fields(ctx: Mapping[str, Any], deltas: list[int]) -> dict[str, Any]:
+    if ctx.get("N") is None and ctx.get("A") is None:
+        return {}
+    n = _int(ctx.get("N", 1), "N")
+    a = _int(ctx.get("A", 0), "A")
+    coins, rake = rules.coin_settlement(deltas, n, a)
+    return {"coins": coins, "rake": rake}
+
+
+def _settle_coins(ctx: Mapping[str, Any]) -> dict[str, Any]:
+    winner = _seat(ctx.get("winner"), "winner")
+    losses = ctx.get("losses")
+    if not isinstance(losses, list) or len(losses) != 4:
+        raise InvalidCaseError("losses must be a list of 4 integers")
+    xs = [_int(x, "losses[i]") for x in losses]
+    points = [0 if s == winner else -xs[s] for s in range(4)]
+    points[winner] = sum(xs[s] for s in range(4) if s != winner)
+    coins, rake = rules.coin_settlement(points, _int(ctx.get("N"), "N"), _int(ctx.get("A"), "A"))
+    return {"deltas": coins, "rake": rake}
+
+
+def _settle_escape(ctx: Mapping[str, Any]) -> dict[str, Any]:
+    escaper = _seat(ctx.get("escaper"), "escaper")
+    deltas = rules.escape_deltas(escaper, _koukou(ctx))
+    return {"deltas": deltas, **_rake_fields(ctx, deltas)}
+
+
+def _settle_huang_zhuang(ctx: Mapping[str, Any]) -> dict[str, Any]:
+    dealer = _seat(ctx.get("dealer"), "dealer")
+    out: dict[str, Any] = {"deltas": [0, 0, 0, 0], "next_dealer": rules.next_dealer(dealer, None)}
+    if ctx.get("A") is not None:
+        a = _int(ctx["A"], "A")
+        out.update(coins=[-a] * 4, rake=4 * a)
+    return out
+
+
+def _settle_next_dealer(ctx: Mapping[str, Any]) -> dict[str, Any]:
+    dealer = _seat(ctx.get("dealer"), "dealer")
+    winner = ctx.get("winner")
+    winner_seat = None if winner is None else _seat(winner, "winner")
+    return {"next_dealer": rules.next_dealer(dealer, winner_seat)}
+
+
+def _settle_claim_priority(ctx: Mapping[str, Any]) -> dict[str, Any]:
+    dealer = _seat(ctx.get("dealer"), "dealer")
+    discarder = _seat(ctx.get("discarder"), "discarder")
+    claimants = ctx.get("claimants")
+    if not isinstance(claimants, list) or not claimants:
+        raise InvalidCaseError("claimants must be a non-empty list of seats")
+    seats = [_seat(c, "claimants[i]") for c in claimants]
+    if discarder in seats:
+        raise InvalidCaseError("the discarder cannot claim its own discard")
+    return {"winner": rules.claim_winner(dealer, discarder, seats)}
+
+
+def _settle_laizi(ctx: Mapping[str, Any]) -> dict[str, Any]:
+    indicator = _tile(ctx.get("indicator"), "indicator")
+    if indicator >= 34:
+        raise InvalidCaseError("Wuhan has no flower tiles")
+    return {"laizi": tile_str(rules.laizi_for(indicator))}
+
+
+def _settle_rank(ctx: Mapping[str, Any]) -> dict[str, Any]:
+    return {"rank": rules.rank_for(_int(ctx.get("points"), "points"))}
+
+
+_EVENTS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+    "coins": _settle_coins,
+    "escape": _settle_escape,
+    "huang_zhuang": _settle_huang_zhuang,
+    "next_dealer": _settle_next_dealer,
+    "claim_priority": _settle_claim_priority,
+    "laizi": _settle_laizi,
+    "rank": _settle_rank,
+}
+
+_KINDS: dict[str, Callable[[Mapping[str, Any]], Any]] = {
+    "win": _win,
+    "waits": _waits,
+    "score": _score,
+    "settle": _settle,
+}
+
+__all__ = ["calc_case", "waits", "format_tiles"]

@@ -1,0 +1,342 @@
+"""Wuhan (武汉麻将) winning hands and the per-seat multiplier scoring (wuhan.md §5, §6, §8).
+
+Works on parsed tiles (ints) and ``Meld`` objects so the live engine and the calculator share it.
+
+>>> from games.engine.tiles import parse_tiles, parse_meld, parse_tile
+>>> melds = [parse_meld({"type": "pung", "tiles": "999p", "from": 3})]
+>>> reading = best_reading(parse_tiles("123m88p456789s"), melds, parse_tile("6s"),
+...                        WinContext(win_type=DISCARD, win_tile=parse_tile("3m")))
+>>> reading.patterns, reading.hard
+((), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from games.engine.hand import is_all_pungs_win, is_standard_win, standard_win_pair258
+from games.engine.tiles import Meld, counts_of, is_suited, number_of, suit_of
+from games.engine.variants.wuhan.rules import CAP, RED_DRAGON, golden_cap
+
+SELF_DRAW = "self_draw"
+"""Win type: the winner drew the tile (kong replacements and 海底 included)."""
+DISCARD = "discard"
+"""Win type: a discard, or a robbed 蓄杠 (then the robbed player is the discarder)."""
+WIN_TYPES = (SELF_DRAW, DISCARD)
+
+PENG_PENG_HU = "peng_peng_hu"
+QING_YI_SE = "qing_yi_se"
+FENG_YI_SE = "feng_yi_se"
+JIANG_YI_SE = "jiang_yi_se"
+QUAN_QIU_REN = "quan_qiu_ren"
+HAI_DI_LAO = "hai_di_lao"
+GANG_SHANG_HUA = "gang_shang_hua"
+QIANG_GANG = "qiang_gang"
+BIG_PATTERNS = (
+    PENG_PENG_HU,
+    QING_YI_SE,
+    FENG_YI_SE,
+    JIANG_YI_SE,
+    QUAN_QIU_REN,
+    HAI_DI_LAO,
+    GANG_SHANG_HUA,
+    QIANG_GANG,
+)
+"""大胡 ids in the §11 order; each adds 10 to the base."""
+XIAO_HU = "xiao_hu"
+YING_HU = "ying_hu"
+RUAN_HU = "ruan_hu"
+
+SITUATIONS = (GANG_SHANG_HUA, HAI_DI_LAO, QIANG_GANG)
+"""Situational big patterns given by the context, and the win type each needs."""
+_SITUATION_WIN_TYPE = {GANG_SHANG_HUA: SELF_DRAW, HAI_DI_LAO: SELF_DRAW, QIANG_GANG: DISCARD}
+
+OPENING_TYPES = frozenset({"chow", "pung", "kong_exposed", "kong_added"})
+"""§5: melds that count as an opening (a kong_added counts once: it was a pung)."""
+MING_GANG_TYPES = frozenset({"kong_exposed", "kong_added"})
+_JIANG = (2, 5, 8)
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """How the hand was won: ``win_type``, the winning tile (if known) and situational patterns."""
+
+    win_type: str = SELF_DRAW
+    win_tile: int | None = None
+    situations: frozenset[str] = field(default_factory=frozenset)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One interpretation of a winning hand: its big patterns (§11 order) and hard/soft."""
+
+    patterns: tuple[str, ...]
+    hard: bool
+
+    @property
+    def base(self) -> int:
+        """1 for a small hu, else 10 per big pattern (§6.1, accumulating)."""
+        return 10 * len(self.patterns) if self.patterns else 1
+
+    @property
+    def is_big(self) -> bool:
+        return bool(self.patterns)
+
+    @property
+    def value(self) -> int:
+        """The §6.1 interpretation key: base × 2 when hard."""
+        return self.base * (2 if self.hard else 1)
+
+    def pattern_ids(self) -> list[str]:
+        """Result ids (§11): big ids or ``xiao_hu``, then ``ying_hu`` / ``ruan_hu``."""
+        return [*(self.patterns or (XIAO_HU,)), YING_HU if self.hard else RUAN_HU]
+
+
+def count_openings(melds: Iterable[Meld]) -> int:
+    """§5: chow, pung, kong_exposed and kong_added melds."""
+    return sum(1 for m in melds if m.type in OPENING_TYPES)
+
+
+def meld_tiles(melds: Iterable[Meld]) -> list[int]:
+    return [t for m in melds for t in m.tiles]
+
+
+def basic_violation(
+    concealed: Sequence[int], melds: Sequence[Meld], wild: int | None
+) -> str | None:
+    """Why the tiles alone can never win (§5, §6), or None. Used by win checks and waits."""
+    if len(concealed) + 3 * len(melds) != 14:
+        return "a winning hand has 14 tiles (a kong counts 3)"
+    all_tiles = [*concealed, *meld_tiles(melds)]
+    if any(t >= 34 for t in all_tiles):
+        return "Wuhan has no flower tiles"
+    if max(counts_of(all_tiles)) > 4:
+        return "more than four copies of a tile"
+    if not count_openings(melds):
+        return "the hand has not opened (开口)"
+    if RED_DRAGON in concealed:
+        return "a hand holding 红中 cannot win"
+    if any(t == RED_DRAGON or t == wild for t in meld_tiles(melds)):
+        return "红中 and the 癞子 can never be in a meld"
+    return None
+
+
+def context_violation(ctx: WinContext, wild: int | None) -> str | None:
+    """Why the way of winning is impossible (§4, §6), or None."""
+    for situation in ctx.situations:
+        if _SITUATION_WIN_TYPE[situation] != ctx.win_type:
+            return f"{situation} needs win_type {_SITUATION_WIN_TYPE[situation]}"
+    if ctx.win_type == DISCARD and ctx.win_tile is not None:
+        if ctx.win_tile == RED_DRAGON or ctx.win_tile == wild:
+            return "a discarded 红中 or 癞子 is a kong, never won on"
+    return None
+
+
+def best_reading(
+    concealed: Sequence[int], melds: Sequence[Meld], wild: int | None, ctx: WinContext
+) -> Reading | None:
+    """The §6.1 best legal reading of a complete hand, or None when it is not a legal win.
+
+    ``concealed`` includes the winning tile. Readings compare by base × (2 if hard), then hard,
+    then more patterns.
+    """
+    if basic_violation(concealed, melds, wild) or context_violation(ctx, wild):
+        return None
+    candidates = list(_readings(concealed, melds, wild, ctx))
+    if not candidates:
+        return None
+    return max(candidates, key=lambda r: (r.value, r.hard, len(r.patterns)))
+
+
+def _readings(
+    concealed: Sequence[int], melds: Sequence[Meld], wild: int | None, ctx: WinContext
+) -> Iterable[Reading]:
+    counts = counts_of(concealed)
+    held = counts[wild] if wild is not None else 0
+    if wild is not None:
+        counts[wild] = 0
+    # Each 癞子 is at face value or a joker; "k at face value" covers every mix (§6).
+    for face in range(held, -1, -1):
+        if wild is not None:
+            counts[wild] = face
+        jokers = held - face
+        shape = _shape_patterns(counts, jokers, melds)
+        if shape is None:
+            continue
+        patterns = _ordered(shape | _other_patterns(melds, ctx))
+        if held >= 2 and not patterns:
+            continue  # §6: two 癞子 held forbid a small hu
+        yield Reading(patterns=patterns, hard=jokers == 0)
+
+
+def _shape_patterns(counts: list[int], jokers: int, melds: Sequence[Meld]) -> set[str] | None:
+    """Shape patterns of one reading, or None when the reading has no legal shape (§6 table)."""
+    faces = [k for k in range(34) if counts[k]] + meld_tiles(melds)
+    suits = {suit_of(k) for k in faces}
+    found: set[str] = set()
+    if faces and all(27 <= k < RED_DRAGON for k in faces):
+        found.add(FENG_YI_SE)
+    if faces and all(is_suited(k) and number_of(k) in _JIANG for k in faces):
+        found.add(JIANG_YI_SE)
+    standard = is_standard_win(counts, jokers)
+    if standard and len(suits) == 1 and suits <= {"m", "p", "s"}:
+        found.add(QING_YI_SE)
+    if all(m.type != "chow" for m in melds) and is_all_pungs_win(counts, jokers):
+        found.add(PENG_PENG_HU)
+    if found or (standard and standard_win_pair258(counts, jokers)):
+        return found
+    return None
+
+
+def _other_patterns(melds: Sequence[Meld], ctx: WinContext) -> set[str]:
+    found = set(ctx.situations)
+    if (
+        ctx.win_type == DISCARD
+        and len(melds) == 4
+        and all(m.type != "kong_concealed" for m in melds)
+    ):
+        found.add(QUAN_QIU_REN)
+    return found
+
+
+def _ordered(patterns: set[str]) -> tuple[str, ...]:
+    return tuple(p for p in BIG_PATTERNS if p in patterns)
+
+
+# ---------------------------------------------------------------------------------------------
+# Scoring (§8)
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatFactors:
+    """The §8 factors a seat owns: openings, kongs, 红中杠 and 癞子杠 counts."""
+
+    openings: int = 0
+    an_gang: int = 0
+    ming_gang: int = 0
+    hongzhong_gang: int = 0
+    laizi_gang: int = 0
+
+    @classmethod
+    def from_melds(
+        cls, melds: Sequence[Meld], hongzhong_gang: int = 0, laizi_gang: int = 0
+    ) -> SeatFactors:
+        """A seat's factors read from its melds (the winner's, and the live engine's)."""
+        return cls(
+            openings=count_openings(melds),
+            an_gang=sum(1 for m in melds if m.type == "kong_concealed"),
+            ming_gang=sum(1 for m in melds if m.type in MING_GANG_TYPES),
+            hongzhong_gang=hongzhong_gang,
+            laizi_gang=laizi_gang,
+        )
+
+    def multiplier(self, koukou: bool) -> Fraction:
+        """The seat's own factors: opening(s), ×4 per 暗杠, ×2 per 明杠 / 红中杠 / 癞子杠."""
+        opening_exp = self.openings if koukou else min(self.openings, 1)
+        doubles = opening_exp + self.ming_gang + self.hongzhong_gang + self.laizi_gang
+        return Fraction(2**doubles * 4**self.an_gang)
+
+
+@dataclass(frozen=True)
+class WinScore:
+    """The §11 per-win results."""
+
+    patterns: list[str]
+    base: int
+    multipliers: list[Fraction]
+    raw: list[Fraction]
+    deltas: list[int]
+    cheng_bao: int | None
+
+
+@dataclass(frozen=True)
+class WinFacts:
+    """Who won how: seats, win type, the winner's melds (in the order made) and 承包 input."""
+
+    winner: int
+    dealer: int
+    win_type: str
+    discarder: int | None
+    melds: tuple[Meld, ...]
+    koukou: bool = False
+    discarder_ready: bool | None = None
+
+
+def score_win(reading: Reading, facts: WinFacts, factors: Sequence[SeatFactors]) -> WinScore:
+    """Score one win (§8): per-seat multipliers, raw losses, caps, 金顶 and 承包.
+
+    ``factors`` has one entry per seat; for the winner only 红中杠/癞子杠 are read (its openings
+    and kongs come from ``facts.melds``).
+    """
+    mults = _multipliers(reading, facts, factors)
+    base = reading.base
+    raw = [
+        Fraction(0) if s == facts.winner else base * mults[s] * mults[facts.winner]
+        for s in range(4)
+    ]
+    losers = [s for s in range(4) if s != facts.winner]
+    pays = _capped(raw, losers, facts.koukou)
+    payer = cheng_bao_seat(reading, facts)
+    if payer is not None:
+        total = sum(pays.values())
+        pays = {s: (total if s == payer else 0) for s in losers}
+    deltas = [0, 0, 0, 0]
+    for seat, amount in pays.items():
+        deltas[seat] -= amount
+        deltas[facts.winner] += amount
+    return WinScore(reading.pattern_ids(), base, mults, raw, deltas, payer)
+
+
+def _multipliers(
+    reading: Reading, facts: WinFacts, factors: Sequence[SeatFactors]
+) -> list[Fraction]:
+    big = reading.is_big
+    mults = []
+    for seat in range(4):
+        if seat == facts.winner:
+            own = factors[seat]
+            mine = SeatFactors.from_melds(facts.melds, own.hongzhong_gang, own.laizi_gang)
+            m = mine.multiplier(facts.koukou)
+            if facts.win_type == SELF_DRAW:
+                m *= Fraction(3, 2) if big else 2
+            if reading.hard:
+                m *= 2
+            if not big and seat == facts.dealer:
+                m *= 2
+        else:
+            m = factors[seat].multiplier(facts.koukou)
+            if facts.win_type == DISCARD and seat == facts.discarder:
+                m *= Fraction(3, 2) if big else 2
+            if not big and seat == facts.dealer:
+                m *= 2
+        mults.append(m)
+    return mults
+
+
+def _capped(raw: Sequence[Fraction], losers: Sequence[int], koukou: bool) -> dict[int, int]:
+    """封顶 300 each; 金顶 400 (口口翻 500) each when all three raw losses exceed 300 (§8)."""
+    if all(raw[s] > CAP for s in losers):
+        return {s: golden_cap(koukou) for s in losers}
+    return {s: int(min(raw[s], CAP)) for s in losers}
+
+
+def cheng_bao_seat(reading: Reading, facts: WinFacts) -> int | None:
+    """The seat paying everything (§8 承包), in priority order case 3 > case 1 > case 2."""
+    if QIANG_GANG in reading.patterns:
+        return facts.discarder
+    if QUAN_QIU_REN in reading.patterns and facts.discarder_ready is False:
+        return facts.discarder
+    if QING_YI_SE in reading.patterns:
+        return third_opening_supplier(facts.melds, facts.winner)
+    return None
+
+
+def third_opening_supplier(melds: Sequence[Meld], owner: int) -> int | None:
+    """The absolute seat that supplied the owner's third opening, if there was one (§8 case 2)."""
+    openings = [m for m in melds if m.type in OPENING_TYPES]
+    if len(openings) < 3 or openings[2].from_ is None:
+        return None
+    return (owner + openings[2].from_) % 4
