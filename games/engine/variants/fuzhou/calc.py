@@ -4,7 +4,7 @@ Thin adapters: parse and validate the case, then call scoring.py / settle.py.
 
 >>> calc_case({"id": "x", "kind": "settle", "context": {"event": "wall", "wall": 24,
 ...            "flower_quartets": 1, "then": ["kong_exposed"]}})
-{'reserve': 21, 'drawable': 2, 'phase': 'final_group'}
+{'reserve': 21, 'drawable': 2, 'phase': 'final_group', 'wall': 23}
 """
 
 from __future__ import annotations
