@@ -38,12 +38,14 @@ def _tile(value: Any, name: str) -> int:
 
 
 def _tiles(value: Any, name: str) -> list[int]:
+    """Parsed tiles; flowers are well-formed notation but not Yiwu tiles (callers answer false/[])."""
     if not isinstance(value, str):
         raise InvalidCaseError(f"{name} must be a tile string, got {value!r}")
-    tiles = parse_tiles(value)
-    if any(t >= 34 for t in tiles):
-        raise InvalidCaseError(f"{name}: Yiwu has no flower tiles ({value!r})")
-    return tiles
+    return parse_tiles(value)
+
+
+def _has_flower(concealed: list[int], melds: list[Meld]) -> bool:
+    return any(t >= 34 for t in concealed) or any(t >= 34 for m in melds for t in m.tiles)
 
 
 def _bool(ctx: Mapping[str, Any], key: str) -> bool:
@@ -106,7 +108,7 @@ def _meld(data: Any, caishen: int) -> Meld:
     elif source is not None:
         source = _int(source, "meld 'from'", 1, 3)
     meld = Meld(type=mtype, tiles=tiles, from_=source)
-    if caishen not in tiles and not meld_shape_ok(meld, caishen):
+    if caishen not in tiles and max(tiles) < 34 and not meld_shape_ok(meld, caishen):
         raise InvalidCaseError(f"{data.get('tiles')!r} is not a {mtype} (白板 = {tile_str(caishen)})")
     return meld
 
@@ -164,6 +166,8 @@ def _win(case: Mapping[str, Any]) -> bool:
     other_piao = _int(ctx.get("other_piao", 0), "other_piao", 0, 2)
     needed = manner in (scoring.FANGCHONG, scoring.QIANGGANG) or self_piao >= 1
     win_tile = _win_tile(ctx.get("win_tile"), concealed, needed, "for a discard win or when self_piao >= 1")
+    if _has_flower(concealed, melds):
+        return False
     situation = scoring.WinSituation(manner, win_tile, self_piao, other_piao, _locked(ctx, caishen))
     return scoring.is_legal_win(concealed, melds, caishen, situation)
 
@@ -173,7 +177,9 @@ def _waits(case: Mapping[str, Any]) -> list[str]:
     caishen = _caishen(case, ctx)
     concealed = _tiles(case.get("concealed"), "concealed")
     melds = _melds(case, caishen)
-    if len(concealed) + 3 * len(melds) != 13 or not all(meld_allowed(m, caishen) for m in melds):
+    if _has_flower(concealed, melds) or len(concealed) + 3 * len(melds) != 13:
+        return []
+    if not all(meld_allowed(m, caishen) for m in melds):
         return []
     return [tile_str(x) for x in range(34) if is_winning_shape(concealed + [x], melds, caishen)]
 
@@ -187,6 +193,8 @@ def _score(case: Mapping[str, Any]) -> dict[str, Any]:
         raise InvalidCaseError("win_type is required")
     manner = _manner(case["win_type"], ctx)
     win_tile = _win_tile(case.get("win_tile"), concealed, True, "for a score case")
+    if _has_flower(concealed, melds):
+        raise InvalidCaseError("Yiwu has no flower tiles")
     winner = _seat(case.get("winner"), "winner")
     dealer = _seat(case.get("dealer"), "dealer")
     discarder: int | None = None
