@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from games.engine.errors import InvalidCaseError
 from games.engine.hand import decompositions, is_standard_win, seven_pairs
@@ -228,6 +229,12 @@ def basic_candidates(concealed: Sequence[int], melds: Sequence[Meld]) -> set[str
     >>> sorted(basic_candidates(parse_tiles("112233m11778899p"), []))
     ['daiyaojiu', 'pinghu', 'qidui']
     """
+    return set(_cached_candidates(tuple(sorted(concealed)), tuple(melds)))
+
+
+@lru_cache(maxsize=4096)
+def _cached_candidates(concealed: tuple[int, ...], melds: tuple[Meld, ...]) -> frozenset[str]:
+    # Cached because the live engine re-scores the same hands (大叫 at every draw, claims).
     qing = len(suits_held(all_tiles(concealed, melds))) == 1
     counts = _counts(concealed)
     found: set[str] = set()
@@ -237,7 +244,7 @@ def basic_candidates(concealed: Sequence[int], melds: Sequence[Meld]) -> set[str
         found |= _seven_pair_patterns(concealed, qing)
     if found and qing:
         found.add("qingyise")
-    return found
+    return frozenset(found)
 
 
 @dataclass(frozen=True)
