@@ -13,7 +13,16 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
-    list_display = ("pk", "room", "status", "is_private", "hand_no", "seq", "deadline", "created_at")
+    list_display = (
+        "pk",
+        "room",
+        "status",
+        "is_private",
+        "hand_no",
+        "seq",
+        "deadline",
+        "created_at",
+    )
     list_filter = ("status", "is_private", "room__variant")
     readonly_fields = ("seq", "state", "carry", "current_hand", "deadline")
     exclude = ("state",)

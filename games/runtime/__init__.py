@@ -1,0 +1,1 @@
+"""The live-table runtime: services (one writer per table), selectors, locks, notifications."""

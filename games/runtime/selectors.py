@@ -1,0 +1,306 @@
+"""Read side of live tables: what one seat (or a spectator) is sent.
+
+Every frame is built here, per viewer: engine views come only from `observe(state, seat)` and
+engine events only through `redact_events(events, seat)`. Spectators (seat None) see the table as
+it was TABLE_SPECTATOR_DELAY_SECONDS ago, from the public views stored with each event.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.http import Http404
+from django.utils import timezone
+
+import games.engine as engine
+from games.engine import HandState
+from games.models import HandRecord, HandStatus, Seat, Table, TableEvent, TableStatus
+
+#: Past this many missed events a client gets a fresh snapshot instead.
+MAX_CATCH_UP = 300
+#: Events of the current hand sent with a snapshot (for the client's log).
+SNAPSHOT_RECENT = 40
+
+
+def spectator_delay() -> int:
+    return int(getattr(settings, "TABLE_SPECTATOR_DELAY_SECONDS", 10))
+
+
+def table_get(table_id: int) -> Table:
+    table = Table.objects.select_related("room").filter(pk=table_id).first()
+    if table is None:
+        raise Http404("No such table.")
+    return table
+
+
+def access_table(
+    user, table_id: int, *, invite_code: str | None = None
+) -> tuple[Table, int | None]:
+    """The table and the viewer's seat (None = spectator). Private tables are visible only to
+    their players and to holders of the invite code; everybody else gets 404."""
+    table = table_get(table_id)
+    seat = None
+    if user is not None and user.is_authenticated:
+        seat = Seat.objects.filter(table=table, user=user).values_list("index", flat=True).first()
+    if (
+        table.is_private
+        and seat is None
+        and (not invite_code or invite_code.strip().upper() != table.invite_code)
+    ):
+        raise Http404("No such table.")
+    return table, seat
+
+
+def seat_of(table_id: int, user) -> int | None:
+    return Seat.objects.filter(table_id=table_id, user=user).values_list("index", flat=True).first()
+
+
+def _seat_info(seat: Seat) -> dict:
+    if seat.is_bot:
+        name = f"Bot {seat.index + 1}"
+    elif seat.user_id:
+        name = seat.user.display_name or seat.user.username
+    else:
+        name = None
+    return {
+        "index": seat.index,
+        "name": name,
+        "is_bot": seat.is_bot,
+        "empty": seat.is_empty,
+        "autoplay": seat.autoplay,
+        "connected": seat.is_bot or seat.connections > 0,
+        "left": seat.left_at is not None,
+        "ready": seat.ready or seat.is_bot,
+    }
+
+
+def _hand_info(hand: HandRecord | None) -> dict | None:
+    if hand is None:
+        return None
+    info = {
+        "id": hand.pk,
+        "hand_no": hand.hand_no,
+        "status": hand.status,
+        "dealer": hand.dealer,
+        "commitment": hand.commitment,
+        "wall_algorithm": hand.wall_algorithm,
+    }
+    if hand.status != HandStatus.LIVE:  # the seed is revealed only once the hand is over
+        info.update(
+            seed=hand.seed, salt=hand.salt, points=hand.points, coins=hand.coins, rake=hand.rake
+        )
+    return info
+
+
+def table_public(table: Table, *, seat: int | None) -> dict:
+    room = table.room
+    variant = engine.VARIANTS.get(room.variant)
+    now = timezone.now()
+    hand = HandRecord.objects.filter(pk=table.current_hand_id).first()
+    out = {
+        "id": table.pk,
+        "status": table.status,
+        "seq": table.seq,
+        "hand_no": table.hand_no,
+        "dealer": table.dealer,
+        "private": table.is_private,
+        "deadline": table.deadline.isoformat() if table.deadline else None,
+        "deadline_ms": (
+            max(0, int((table.deadline - now).total_seconds() * 1000)) if table.deadline else None
+        ),
+        "next_hand_ms": (
+            max(0, int((table.next_hand_at - now).total_seconds() * 1000))
+            if table.next_hand_at and table.status == TableStatus.BETWEEN
+            else None
+        ),
+        "bot_fill_ms": (
+            max(0, int((table.bot_fill_at - now).total_seconds() * 1000))
+            if table.bot_fill_at and table.status == TableStatus.WAITING
+            else None
+        ),
+        "room": {
+            "id": room.pk,
+            "name": room.name,
+            "variant": room.variant,
+            "variant_zh": variant.name_zh if variant else room.variant,
+            "variant_en": variant.name_en if variant else room.variant,
+            "options": room.options,
+            "N": room.coefficient,
+            "A": room.rake if (variant is None or variant.has_rake) else 0,
+            "base": room.base_points,
+            "min_balance": room.min_balance,
+        },
+        "seats": [
+            _seat_info(s)
+            for s in Seat.objects.filter(table=table).select_related("user").order_by("index")
+        ],
+        "hand": _hand_info(hand),
+        "you": seat,
+    }
+    if seat is not None and table.is_private:
+        out["invite_code"] = table.invite_code
+    return out
+
+
+def _view(table: Table, seat: int | None) -> dict | None:
+    if table.state is None:
+        return None
+    return engine.observe(HandState.from_json(table.state), seat)
+
+
+def event_frame(event: TableEvent, seat: int | None) -> dict:
+    data = event.data
+    if event.kind in ("engine", "escape"):
+        out = {"events": engine.redact_events(data.get("events", []), seat)}
+        action = data.get("action")
+        if action is not None and (
+            event.kind == "escape" or (seat is not None and action.get("seat") == seat)
+        ):
+            out["action"] = action
+        data = out
+    return {"seq": event.seq, "kind": event.kind, "data": data}
+
+
+def table_snapshot(*, table_id: int, seat: int | None) -> dict:
+    """A full fresh state for a player: table info, observe() of their seat, recent events."""
+    if seat is None:
+        return spectator_snapshot(table_id=table_id)
+    table = table_get(table_id)
+    recent = []
+    if table.current_hand_id:
+        recent = list(
+            TableEvent.objects.filter(
+                table=table, hand_id=table.current_hand_id, seq__lte=table.seq
+            ).order_by("-seq")[:SNAPSHOT_RECENT]
+        )[::-1]
+    return {
+        "type": "snapshot",
+        "seq": table.seq,
+        "table": table_public(table, seat=seat),
+        "view": _view(table, seat),
+        "recent": [event_frame(e, seat) for e in recent],
+    }
+
+
+def table_events_since(*, table_id: int, seat: int | None, after_seq: int) -> dict | None:
+    """The events a player has not seen (redacted for their seat) and their fresh view; None if
+    they are up to date; a snapshot if too much was missed."""
+    if seat is None:
+        return spectator_events_since(table_id=table_id, after_seq=after_seq)
+    table = table_get(table_id)
+    if after_seq >= table.seq:
+        return None
+    if after_seq < 0 or table.seq - after_seq > MAX_CATCH_UP:
+        return table_snapshot(table_id=table_id, seat=seat)
+    events = list(
+        TableEvent.objects.filter(table=table, seq__gt=after_seq, seq__lte=table.seq).order_by(
+            "seq"
+        )
+    )
+    if not events or events[0].seq != after_seq + 1:
+        return table_snapshot(table_id=table_id, seat=seat)
+    return {
+        "type": "events",
+        "seq": table.seq,
+        "events": [event_frame(e, seat) for e in events],
+        "table": table_public(table, seat=seat),
+        "view": _view(table, seat),
+    }
+
+
+# --- spectators -----------------------------------------------------------------------------
+def _spectator_cut(table: Table) -> TableEvent | None:
+    cutoff = timezone.now() - timedelta(seconds=spectator_delay())
+    return TableEvent.objects.filter(table=table, created_at__lte=cutoff).order_by("-seq").first()
+
+
+def _spectator_view(table: Table, upto: int) -> dict | None:
+    last = (
+        TableEvent.objects.filter(table=table, seq__lte=upto, public_view__isnull=False)
+        .order_by("-seq")
+        .first()
+    )
+    return last.public_view if last else None
+
+
+def _spectator_table(table: Table, upto: int) -> dict:
+    info = table_public(table, seat=None)
+    info["seq"] = upto
+    info["delay_s"] = spectator_delay()
+    hand = info.get("hand")
+    if hand is not None:
+        # Do not reveal the seed before the delayed view has reached the hand's end.
+        ended = TableEvent.objects.filter(
+            table=table, seq__lte=upto, kind="hand_end", hand_id=hand["id"]
+        ).exists()
+        if not ended:
+            for key in ("seed", "salt", "points", "coins", "rake"):
+                hand.pop(key, None)
+            hand["status"] = HandStatus.LIVE
+    return info
+
+
+def spectator_snapshot(*, table_id: int) -> dict:
+    table = table_get(table_id)
+    cut = _spectator_cut(table)
+    upto = cut.seq if cut else 0
+    return {
+        "type": "snapshot",
+        "seq": upto,
+        "table": _spectator_table(table, upto),
+        "view": _spectator_view(table, upto),
+        "recent": [],
+    }
+
+
+def spectator_events_since(*, table_id: int, after_seq: int) -> dict | None:
+    table = table_get(table_id)
+    cut = _spectator_cut(table)
+    upto = cut.seq if cut else 0
+    if after_seq >= upto:
+        return None
+    if after_seq < 0 or upto - after_seq > MAX_CATCH_UP:
+        return spectator_snapshot(table_id=table_id)
+    events = list(
+        TableEvent.objects.filter(table=table, seq__gt=after_seq, seq__lte=upto).order_by("seq")
+    )
+    return {
+        "type": "events",
+        "seq": upto,
+        "events": [event_frame(e, None) for e in events],
+        "table": _spectator_table(table, upto),
+        "view": _spectator_view(table, upto),
+    }
+
+
+def lobby_rooms() -> list[dict]:
+    """Active rooms grouped by variant, for the lobby."""
+    from rooms.selectors import room_list
+
+    groups: dict[str, dict] = {}
+    for room in room_list():
+        variant = engine.VARIANTS.get(room.variant)
+        group = groups.setdefault(
+            room.variant,
+            {
+                "key": room.variant,
+                "name_zh": variant.name_zh if variant else room.variant,
+                "name_en": variant.name_en if variant else room.variant,
+                "playable": bool(variant and variant.playable),
+                "has_rake": bool(variant is None or variant.has_rake),
+                "rooms": [],
+            },
+        )
+        group["rooms"].append(
+            {
+                "room": room,
+                "rake": room.rake if group["has_rake"] else 0,
+                "open_tables": Table.objects.filter(
+                    room=room,
+                    status__in=[TableStatus.WAITING, TableStatus.BETWEEN, TableStatus.PLAYING],
+                    is_private=False,
+                ).count(),
+            }
+        )
+    return list(groups.values())
