@@ -4,7 +4,7 @@ from django.contrib.auth import authenticate
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
-from rest_framework.exceptions import AuthenticationFailed, Throttled
+from rest_framework.exceptions import Throttled, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -45,7 +45,8 @@ class TokenObtainApi(APIView):
         user = authenticate(request, username=username, password=data.validated_data["password"])
         if user is None:
             login_failure_record(username=username, ip=ip)
-            raise AuthenticationFailed("Wrong username or password.")
+            # 400 like DRF's own obtain_auth_token: this endpoint has no auth scheme to answer 401 with.
+            raise ValidationError("Wrong username or password.")
         login_failures_reset(username=username, ip=ip)
         token, _ = Token.objects.get_or_create(user=user)
         return Response(self.OutputSerializer({"token": token.key}).data, status=status.HTTP_200_OK)
