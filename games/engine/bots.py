@@ -16,7 +16,9 @@ import random
 from games.engine.actions import DISCARD, HU, KONG_ADDED, KONG_CONCEALED, KONG_EXPOSED, PASS, PUNG, Action
 from games.engine.core import default_action, legal_actions, rules_of
 from games.engine.errors import IllegalActionError
-from games.engine.hand import shanten
+from functools import cache
+
+from games.engine.hand import _group_blocks
 from games.engine.state import PHASE_CHOICE, HandState
 from games.engine.tiles import parse_tile
 
@@ -75,9 +77,43 @@ def _counts(tiles: list[int]) -> list[int]:
     return c
 
 
+@cache
+def _blocks(group: tuple[int, ...], suited: bool) -> tuple[tuple[int, int, int], ...]:
+    """The Pareto-best (sets, partial sets, pair) readings of one suit/honour group."""
+    items = _group_blocks(group, suited)
+    return tuple(
+        a for a in items if not any(b != a and b[0] >= a[0] and b[1] >= a[1] and b[2] >= a[2] for b in items)
+    )
+
+
+def _std_shanten(c: list[int], n_tiles: int) -> int:
+    """Standard-shape shanten (same definition as games.engine.hand.shanten, faster for bots)."""
+    need = n_tiles // 3
+    best = 99
+    g = [_blocks(tuple(c[0:9]), True), _blocks(tuple(c[9:18]), True), _blocks(tuple(c[18:27]), True),
+         _blocks(tuple(c[27:34]), False)]
+    for m0, t0, p0 in g[0]:
+        for m1, t1, p1 in g[1]:
+            if p0 + p1 > 1:
+                continue
+            for m2, t2, p2 in g[2]:
+                if p0 + p1 + p2 > 1:
+                    continue
+                for m3, t3, p3 in g[3]:
+                    p = p0 + p1 + p2 + p3
+                    if p > 1:
+                        continue
+                    m = min(m0 + m1 + m2 + m3, need)
+                    t = min(t0 + t1 + t2 + t3, need - m)
+                    v = 2 * (need - m) - t - p
+                    if v < best:
+                        best = v
+    return max(-1, best)
+
+
 def _shanten(tiles: list[int], seven: bool) -> int:
     c = _counts(tiles)
-    s = shanten(c)
+    s = _std_shanten(c, len(tiles))
     if seven and len(tiles) >= 13:
         pairs = sum(1 for n in c if n >= 2)
         s = min(s, 6 - pairs)

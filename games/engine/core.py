@@ -12,7 +12,8 @@ Events are plain JSON dicts. Every point movement is a ``{"type": "score"}`` eve
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields
+from dataclasses import replace as _dc_replace
 from typing import TYPE_CHECKING, Any
 
 from games.engine.actions import (
@@ -44,6 +45,20 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
 Events = list[dict[str, Any]]
+
+_STATE_FIELDS = tuple(f.name for f in fields(HandState))
+_new = object.__new__
+_setattr = object.__setattr__
+
+
+def replace(obj: Any, **changes: Any) -> Any:
+    """dataclasses.replace, but fast for HandState (the hot path: one copy per step, no __init__)."""
+    if type(obj) is not HandState:
+        return _dc_replace(obj, **changes)
+    new = _new(HandState)
+    for name in _STATE_FIELDS:
+        _setattr(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
 
 WIN_SELF = "self_draw"
 WIN_DISCARD = "discard"
@@ -136,6 +151,15 @@ class Rules:
     def can_kong_now(self, state: HandState) -> bool:
         """Kongs need a replacement tile: default, at least one live tile."""
         return live_count(state) > 0
+
+    #: False: kong replacements may dip into ``reserved_tail`` (Shaanxi's 荒庄 reserve only stops
+    #: regular draws); True: the reserve is never drawn at all (a dead wall).
+    reserve_blocks_replacements = True
+
+    def on_claim_resolved(self, state: HandState, events: Events) -> HandState:
+        """Every response to the claim window ``state.claim`` is in, before it is acted on
+        (Shaanxi 漏胡 records the wins that were passed)."""
+        return state
 
     def own_turn_specials(self, state: HandState, seat: int) -> list[Action]:
         """Extra variant actions on the own turn (e.g. 红中杠, 癞子杠)."""
@@ -478,7 +502,10 @@ def draw_tile(state: HandState, seat: int, events: Events, *, tail: bool = False
     is empty the hand ends as exhausted instead. Variant hooks may call it (e.g. flower replacement).
     """
     rules = rules_of(state)
-    if live_count(state) <= 0:
+    left = live_count(state)
+    if tail and not rules.reserve_blocks_replacements:
+        left += rules.reserved_tail(state)
+    if left <= 0:
         return _end_exhausted(state, events, rules)
     if tail:
         tile = state.wall[len(state.wall) - 1 - state.tail]
@@ -613,6 +640,7 @@ def _do_response(state: HandState, a: Action, events: Events, rules: Rules) -> H
 
 
 def _resolve_claim(state: HandState, events: Events, rules: Rules) -> HandState:
+    state = rules.on_claim_resolved(state, events)
     claim = state.claim
     assert claim is not None
     hus = sorted((a.seat for a in claim.responses if a.type == HU), key=lambda s: _dist(claim.from_seat, s))

@@ -8,7 +8,7 @@ and the hand calculator can never disagree. Options: ``{"bloody": bool}`` (è¡€æˆ
 from __future__ import annotations
 
 import hashlib
-from dataclasses import replace
+from games.engine.core import replace
 from typing import Any
 
 from games.engine.actions import DINGQUE, Action
