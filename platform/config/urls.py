@@ -7,6 +7,7 @@ from accounts.views import home
 urlpatterns = [
     path("", home, name="home"),
     path("accounts/", include("accounts.urls")),
+    path("", include("games.urls")),  # lobby, tables, fairness (games app)
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include("config.api_urls")),

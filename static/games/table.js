@@ -1,0 +1,405 @@
+/* Que table client: plain JS. Renders only what the server sends (observe() of this seat);
+ * every button comes from view.legal, i.e. the engine's legal_actions. Protocol: docs/protocol.md */
+(function () {
+  "use strict";
+  var root = document.getElementById("que-table");
+  if (!root) return;
+
+  // ---- i18n -------------------------------------------------------------------------------
+  var T = {
+    en: {
+      waiting: "Waiting for players", playing: "Playing", between: "Hand over", closed: "Closed",
+      wall: "Wall", you: "You", bot: "Bot", empty: "empty seat", offline: "offline", autoplay: "bot playing",
+      left: "left", dealer: "Dealer", turn: "To act", your_turn: "Your turn", seconds: "s",
+      leave: "Leave", bots_now: "Fill with bots now", next_hand: "Next hand", hand: "Hand",
+      result: "Result", points: "Points", coins: "Coins", rake: "Rake", next_dealer: "Next dealer",
+      seed: "Seed", salt: "Salt", commitment: "Commitment", verify: "Verify the wall",
+      connected: "online", reconnecting: "reconnecting…", log: "Log", patterns: "Patterns",
+      invite: "Invite code", spectator: "Watching (delayed)", settled: "Settled", not_settled: "settling…",
+      discards: "Discards", melds: "Melds", draw: "draws", discard: "discards", win: "wins",
+      reason_win: "Win", reason_draw: "Draw (wall exhausted)", reason_escape: "Escape",
+      bot_fill: "Bots join in", next_in: "Next hand in", pay: "pays", gets: "gets", missing: "void",
+    },
+    zh: {
+      waiting: "等待玩家", playing: "对局中", between: "本局结束", closed: "已关闭",
+      wall: "牌墙", you: "你", bot: "机器人", empty: "空位", offline: "离线", autoplay: "托管中",
+      left: "已离开", dealer: "庄", turn: "轮到", your_turn: "轮到你", seconds: "秒",
+      leave: "离开", bots_now: "立即补机器人", next_hand: "下一局", hand: "第几局",
+      result: "结算", points: "分数", coins: "金币", rake: "抽水", next_dealer: "下局庄家",
+      seed: "种子", salt: "盐", commitment: "承诺", verify: "验证牌墙",
+      connected: "在线", reconnecting: "重新连接中…", log: "记录", patterns: "番种",
+      invite: "邀请码", spectator: "观战（延迟）", settled: "已结算", not_settled: "结算中…",
+      discards: "弃牌", melds: "副露", draw: "摸牌", discard: "打出", win: "胡",
+      reason_win: "胡牌", reason_draw: "流局", reason_escape: "逃跑",
+      bot_fill: "机器人将加入", next_in: "下一局", pay: "付", gets: "得", missing: "缺",
+    },
+  };
+  var ACTION_NAMES = {
+    discard: ["Discard", "打"], chow: ["Chow", "吃"], pung: ["Pung", "碰"], kong_exposed: ["Kong", "杠"],
+    kong_added: ["Kong", "补杠"], kong_concealed: ["Concealed kong", "暗杠"], hu: ["Hu", "胡"],
+    pass: ["Pass", "过"], dingque: ["Void suit", "定缺"], paozi: ["Paozi", "跑子"], maizi: ["Maizi", "买子"],
+    xiazi: ["Xiazi", "下子"], hongzhong_gang: ["Red-dragon kong", "红中杠"], laizi_gang: ["Wild kong", "癞子杠"],
+    qiangjin: ["Rob the gold", "抢金"], sanjindao: ["Three golds", "三金倒"], buhua: ["Flower", "补花"],
+  };
+  var WINDS = { en: ["E", "S", "W", "N"], zh: ["东", "南", "西", "北"] };
+  var NUM = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+  var SUIT = { m: "万", p: "筒", s: "条" };
+  var HONOR = ["", "东", "南", "西", "北", "白", "发", "中"];
+  var FLOWER = ["", "春", "夏", "秋", "冬", "梅", "兰", "竹", "菊"];
+
+  var lang = localStorage.getItem("que-lang") || root.dataset.lang || "en";
+  function t(k) { return (T[lang] && T[lang][k]) || T.en[k] || k; }
+  function actName(type) { var n = ACTION_NAMES[type]; return n ? (lang === "zh" ? n[1] : n[1] + " " + n[0]) : type; }
+
+  // ---- state ------------------------------------------------------------------------------
+  var tableId = root.dataset.tableId;
+  var S = { seq: -1, table: null, view: null, log: [], pending: null, deadlineAt: null, nextAt: null, fillAt: null };
+  var ws = null, retry = 0, closedForGood = false;
+  var $ = function (id) { return document.getElementById(id); };
+
+  // ---- tiles ------------------------------------------------------------------------------
+  function splitTiles(str) {
+    // "123m45p" -> ["1m","2m","3m","4p","5p"]
+    var out = [], digits = [];
+    for (var i = 0; i < (str || "").length; i++) {
+      var c = str[i];
+      if (c >= "0" && c <= "9") digits.push(c);
+      else { for (var j = 0; j < digits.length; j++) out.push(digits[j] + c); digits = []; }
+    }
+    return out;
+  }
+  function tileLabel(tile) {
+    if (!tile) return ["?", ""];
+    var n = +tile[0], s = tile[1];
+    if (SUIT[s]) return [NUM[n], SUIT[s]];
+    if (s === "z") return [HONOR[n] || "?", ""];
+    if (s === "f") return [FLOWER[n] || "?", ""];
+    return [tile, ""];
+  }
+  function tileEl(tile, opts) {
+    opts = opts || {};
+    var el = document.createElement(opts.button ? "button" : "span");
+    el.className = "tile suit-" + (tile ? tile[1] : "x") + (opts.cls ? " " + opts.cls : "");
+    var lab = tileLabel(tile);
+    el.innerHTML = '<span class="tn">' + lab[0] + '</span><span class="ts">' + lab[1] + "</span>";
+    el.title = tile || "";
+    if (tile) el.dataset.tile = tile;
+    if (opts.button) el.type = "button";
+    return el;
+  }
+  function tilesEl(str, cls) {
+    var wrap = document.createElement("span");
+    wrap.className = "tiles " + (cls || "");
+    splitTiles(str).forEach(function (x) { wrap.appendChild(tileEl(x)); });
+    return wrap;
+  }
+  function tileText(tile) { var l = tileLabel(tile); return l[0] + l[1]; }
+
+  // ---- rendering --------------------------------------------------------------------------
+  function mySeat() { return S.table ? S.table.you : null; }
+  function seatName(i) {
+    var st = S.table && S.table.seats[i];
+    if (!st) return "#" + i;
+    if (i === mySeat()) return t("you");
+    if (st.is_bot) return (lang === "zh" ? "机器人" : "Bot") + " " + (i + 1);
+    return st.name || t("empty");
+  }
+  function windOf(i) { var d = S.view ? S.view.dealer : (S.table ? S.table.dealer : 0); return WINDS[lang][(i - d + 4) % 4]; }
+
+  function render() {
+    var tb = S.table, v = S.view;
+    if (!tb) return;
+    $("status").textContent = (mySeat() === null ? t("spectator") + " · " : "") + t(tb.status) + (tb.hand_no ? " · #" + tb.hand_no : "");
+    $("status").dataset.state = tb.status;
+    $("wall").textContent = t("wall") + " " + (v ? v.wall_remaining : "—");
+    $("lang-toggle").textContent = lang === "zh" ? "English" : "中文";
+    $("log-title").textContent = t("log");
+    var seated = mySeat() !== null;
+    $("leave-btn").hidden = !seated; $("leave-btn").textContent = t("leave");
+    $("bots-btn").hidden = !(seated && tb.status === "waiting"); $("bots-btn").textContent = t("bots_now");
+    $("rake-a").textContent = tb.room.A;
+    if (tb.invite_code) { $("invite").hidden = false; $("invite").textContent = t("invite") + ": " + tb.invite_code; }
+    renderSeats(); renderCenter(); renderActions(); renderHand(); renderResult(); renderLog();
+  }
+
+  function renderSeats() {
+    var box = $("seats"); box.innerHTML = "";
+    var me = mySeat() === null ? 0 : mySeat();
+    var order = [(me + 2) % 4, (me + 3) % 4, (me + 1) % 4, me];
+    var pos = ["top", "left", "right", "bottom"];
+    order.forEach(function (i, k) {
+      var st = S.table.seats[i], h = S.view ? S.view.hands[i] : null;
+      var el = document.createElement("div");
+      el.className = "seat pos-" + pos[k] + (S.view && S.view.to_act.indexOf(i) >= 0 ? " acting" : "") + (i === mySeat() ? " me" : "");
+      el.dataset.seat = i;
+      var head = document.createElement("div"); head.className = "seat-head";
+      var flags = [];
+      if (st.autoplay) flags.push(t("autoplay"));
+      if (!st.connected && !st.empty) flags.push(t("offline"));
+      if (st.left) flags.push(t("left"));
+      if (h && h.dingque) flags.push(t("missing") + " " + SUIT[h.dingque]);
+      if (h && h.won) flags.push("✔ " + t("win"));
+      var score = S.view ? S.view.scores[i] : null;
+      head.innerHTML = '<span class="wind">' + windOf(i) + "</span>" +
+        ((S.view ? S.view.dealer : S.table.dealer) === i ? '<span class="dealer">' + t("dealer") + "</span>" : "") +
+        '<span class="name"></span>' + (score !== null ? '<span class="score">' + (score > 0 ? "+" : "") + score + "</span>" : "") +
+        (h && i !== mySeat() ? '<span class="count">🀫×' + h.concealed_count + "</span>" : "") +
+        '<span class="flags">' + flags.join(" · ") + "</span>";
+      head.querySelector(".name").textContent = seatName(i);
+      el.appendChild(head);
+      if (h) {
+        if (h.concealed && i !== mySeat()) { el.appendChild(tilesEl(h.concealed, "revealed")); }
+        var melds = document.createElement("div"); melds.className = "melds";
+        (h.melds || []).forEach(function (m) { melds.appendChild(tilesEl(m.tiles, "meld meld-" + m.type)); });
+        if (h.flowers) melds.appendChild(tilesEl(h.flowers, "flowers"));
+        el.appendChild(melds);
+        var disc = document.createElement("div"); disc.className = "discards";
+        (h.discards || []).forEach(function (x, n) {
+          var last = S.view.last_discard && S.view.last_discard.seat === i && n === h.discards.length - 1;
+          disc.appendChild(tileEl(x, { cls: last ? "last" : "" }));
+        });
+        el.appendChild(disc);
+      }
+      box.appendChild(el);
+    });
+  }
+
+  function renderCenter() {
+    var v = S.view, tb = S.table;
+    var turn = "";
+    if (v && v.phase !== "over") {
+      var acting = v.to_act.map(seatName).join(", ");
+      turn = v.to_act.indexOf(mySeat()) >= 0 ? t("your_turn") : t("turn") + ": " + acting;
+    }
+    $("turn").textContent = turn;
+    $("claim").innerHTML = "";
+    if (v && v.claim) { $("claim").appendChild(tileEl(v.claim.tile, { cls: "big" })); }
+    if (v && v.wild) { var w = document.createElement("span"); w.className = "wild"; w.textContent = "★ "; w.appendChild(tileEl(typeof v.wild === "string" ? v.wild : v.wild.tile || "")); $("claim").appendChild(w); }
+    tick();
+  }
+
+  function tick() {
+    var el = $("countdown"), now = Date.now(), tb = S.table;
+    if (!tb) return;
+    if (tb.status === "playing" && S.deadlineAt) el.textContent = "⏱ " + Math.max(0, Math.ceil((S.deadlineAt - now) / 1000)) + t("seconds");
+    else if (tb.status === "between" && S.nextAt) el.textContent = t("next_in") + " " + Math.max(0, Math.ceil((S.nextAt - now) / 1000)) + t("seconds");
+    else if (tb.status === "waiting" && S.fillAt) el.textContent = t("bot_fill") + " " + Math.max(0, Math.ceil((S.fillAt - now) / 1000)) + t("seconds");
+    else el.textContent = "";
+  }
+
+  function legal() { return (S.view && S.view.legal) || []; }
+
+  function renderActions() {
+    var box = $("actions"); box.innerHTML = "";
+    if (S.table && S.table.status === "between" && mySeat() !== null) {
+      var me = S.table.seats[mySeat()];
+      var b = document.createElement("button"); b.type = "button"; b.className = "act act-next";
+      b.textContent = t("next_hand") + (me.ready ? " ✓" : ""); b.disabled = me.ready;
+      b.dataset.testid = "next-hand"; b.setAttribute("data-testid", "next-hand");
+      b.onclick = function () { send({ type: "ready" }); };
+      box.appendChild(b);
+      return;
+    }
+    legal().forEach(function (a) {
+      if (a.type === "discard") return; // discards: click a tile of the hand
+      var b = document.createElement("button"); b.type = "button"; b.className = "act act-" + a.type;
+      b.setAttribute("data-action", a.type);
+      b.appendChild(document.createTextNode(actName(a.type) + " "));
+      if (a.tiles) b.appendChild(tilesEl(a.tiles, "small"));
+      else if (a.tile) b.appendChild(tileEl(a.tile, { cls: "small" }));
+      if (a.choice !== undefined && a.choice !== null) b.appendChild(document.createTextNode(SUIT[a.choice] ? SUIT[a.choice] + " (" + a.choice + ")" : String(a.choice)));
+      b.disabled = !!S.pending;
+      b.onclick = function () { act(a); };
+      box.appendChild(b);
+    });
+  }
+
+  function renderHand() {
+    var box = $("myhand"); box.innerHTML = "";
+    var me = mySeat(); if (me === null || !S.view) return;
+    var h = S.view.hands[me]; if (!h || !h.concealed) return;
+    var discards = {};
+    legal().forEach(function (a) { if (a.type === "discard") discards[a.tile] = a; });
+    var tiles = splitTiles(h.concealed), drawn = h.drawn, drawnShown = false;
+    var ordered = tiles.slice();
+    if (drawn) { var k = ordered.lastIndexOf(drawn); if (k >= 0) ordered.splice(k, 1); }
+    var render1 = function (x, isDrawn) {
+      var a = discards[x];
+      var el = tileEl(x, { button: !!a, cls: (a ? "playable" : "") + (isDrawn ? " drawn" : "") + (h.dingque && x[1] === h.dingque ? " void" : "") });
+      if (a) { el.disabled = !!S.pending; el.onclick = function () { act(a); }; el.setAttribute("aria-label", actName("discard") + " " + x); }
+      box.appendChild(el);
+    };
+    ordered.forEach(function (x) { render1(x, false); });
+    if (drawn && ordered.length < tiles.length) render1(drawn, true);
+  }
+
+  function renderResult() {
+    var box = $("result"), v = S.view, tb = S.table;
+    var r = v && v.result;
+    if (!r || !tb.hand) { box.hidden = true; return; }
+    box.hidden = false; box.innerHTML = "";
+    var h2 = document.createElement("h3");
+    h2.textContent = t("result") + " · " + t("reason_" + r.reason) + " · #" + tb.hand.hand_no;
+    box.appendChild(h2);
+    var tbl = document.createElement("table"); tbl.className = "res";
+    var coins = tb.hand.coins || [], pts = r.points || [];
+    var head = "<tr><th></th><th>" + t("points") + "</th><th>" + t("coins") + "</th><th></th></tr>";
+    tbl.innerHTML = head;
+    for (var i = 0; i < 4; i++) {
+      var tr = document.createElement("tr");
+      tr.setAttribute("data-seat", i);
+      var td0 = document.createElement("td"); td0.textContent = windOf(i) + " " + seatName(i); tr.appendChild(td0);
+      var td1 = document.createElement("td"); td1.textContent = (pts[i] > 0 ? "+" : "") + pts[i]; tr.appendChild(td1);
+      var td2 = document.createElement("td"); td2.className = "coins"; td2.textContent = coins.length ? ((coins[i] > 0 ? "+" : "") + coins[i]) : "…"; tr.appendChild(td2);
+      var td3 = document.createElement("td"); var hh = (r.hands || [])[i];
+      if (hh) { td3.appendChild(tilesEl(hh.concealed, "small")); (hh.melds || []).forEach(function (m) { td3.appendChild(tilesEl(m.tiles, "small meld")); }); }
+      tr.appendChild(td3);
+      tbl.appendChild(tr);
+    }
+    box.appendChild(tbl);
+    (r.wins || []).forEach(function (w) {
+      var p = document.createElement("p"); p.className = "win-line";
+      var pats = (w.patterns || []).map(function (x) { return typeof x === "string" ? x : (x.name || x.key || JSON.stringify(x)); }).join("、");
+      p.textContent = seatName(w.seat) + " " + t("win") + " " + tileText(w.tile) + (w.from !== null && w.from !== undefined ? " ← " + seatName(w.from) : " (自摸)") +
+        (pats ? " · " + t("patterns") + ": " + pats : "") + (w.fan !== undefined ? " · " + w.fan + "番" : "") + (w.value !== undefined ? " · " + w.value : "");
+      box.appendChild(p);
+    });
+    var meta = document.createElement("p"); meta.className = "meta";
+    meta.textContent = t("rake") + ": " + (tb.hand.rake !== undefined ? tb.hand.rake : "…") + " · " + t("next_dealer") + ": " + seatName(r.next_dealer) +
+      " · " + (tb.hand.status === "settled" ? t("settled") : t("not_settled"));
+    box.appendChild(meta);
+  }
+
+  function renderFair() {
+    var box = $("fair"), h = S.table && S.table.hand; box.innerHTML = "";
+    if (!h) return;
+    var p = document.createElement("p");
+    p.innerHTML = t("commitment") + ': <code class="commit"></code>';
+    p.querySelector("code").textContent = h.commitment;
+    box.appendChild(p);
+    if (h.seed) {
+      var q = document.createElement("p");
+      q.innerHTML = t("seed") + ': <code data-testid="seed"></code> · ' + t("salt") + ": <code></code> · <a target=_blank></a>";
+      var cs = q.querySelectorAll("code"); cs[0].textContent = h.seed; cs[1].textContent = h.salt;
+      var a = q.querySelector("a"); a.href = "/fairness/hand/" + h.id + "/"; a.textContent = t("verify");
+      box.appendChild(q);
+    }
+  }
+
+  function describe(ev) {
+    var s = ev.seat !== undefined ? seatName(ev.seat) : "";
+    switch (ev.type) {
+      case "draw": return s + " " + t("draw") + (ev.tile ? " " + tileText(ev.tile) : "");
+      case "discard": return s + " " + t("discard") + " " + tileText(ev.tile);
+      case "score": return (ev.reason || "score") + ": " + (ev.deltas || []).map(function (d, i) { return seatName(i) + " " + (d > 0 ? "+" : "") + d; }).join(", ");
+      case "deal": return null;
+      case "hand_end": return t("result") + ": " + t("reason_" + ev.reason);
+      case "choice": return s + " " + actName(ev.kind || "choice") + (ev.choice ? " " + (SUIT[ev.choice] || ev.choice) : "");
+      case "reveal": return actName(ev.kind) + ": " + (ev.choices || []).map(function (c, i) { return seatName(i) + " " + (SUIT[c] || c); }).join(", ");
+      case "response": return null;
+      default:
+        return s + " " + actName(ev.kind && ACTION_NAMES[ev.kind] ? ev.kind : ev.type) + (ev.tile ? " " + tileText(ev.tile) : "") + (ev.tiles ? " " + ev.tiles : "");
+    }
+  }
+
+  function logFrame(f) {
+    var lines = [];
+    if (f.kind === "engine" || f.kind === "escape") {
+      (f.data.events || []).forEach(function (ev) { var d = describe(ev); if (d) lines.push(d); });
+    } else if (f.kind === "hand_start") {
+      lines.push(t("hand") + " #" + f.data.hand_no + " · " + t("commitment") + " " + f.data.commitment.slice(0, 16) + "…");
+    } else if (f.kind === "settled") {
+      lines.push(t("settled") + ": " + f.data.coins.map(function (c, i) { return seatName(i) + " " + (c > 0 ? "+" : "") + c; }).join(", ") + " · " + t("rake") + " " + f.data.rake);
+    } else if (f.kind === "hand_end") {
+      lines.push(t("seed") + " " + f.data.seed);
+    }
+    lines.forEach(function (l) { S.log.push(l); });
+    if (S.log.length > 200) S.log = S.log.slice(-200);
+  }
+
+  function renderLog() {
+    var box = $("log"); box.innerHTML = "";
+    S.log.slice(-30).forEach(function (l) { var li = document.createElement("li"); li.textContent = l; box.appendChild(li); });
+    box.scrollTop = box.scrollHeight;
+    renderFair();
+  }
+
+  function toast(msg) {
+    var el = $("toast"); el.textContent = msg; el.hidden = false;
+    clearTimeout(toast.timer); toast.timer = setTimeout(function () { el.hidden = true; }, 4000);
+  }
+
+  // ---- protocol ---------------------------------------------------------------------------
+  function takeTable(tb) {
+    S.table = tb;
+    var now = Date.now();
+    S.deadlineAt = tb.deadline_ms !== null && tb.deadline_ms !== undefined ? now + tb.deadline_ms : null;
+    S.nextAt = tb.next_hand_ms !== null && tb.next_hand_ms !== undefined ? now + tb.next_hand_ms : null;
+    S.fillAt = tb.bot_fill_ms !== null && tb.bot_fill_ms !== undefined ? now + tb.bot_fill_ms : null;
+  }
+
+  function onFrame(f) {
+    if (f.type === "snapshot") {
+      S.seq = f.seq; takeTable(f.table); S.view = f.view; S.log = [];
+      (f.recent || []).forEach(logFrame);
+      S.pending = null;
+      render();
+    } else if (f.type === "events") {
+      if (S.seq >= 0 && f.events.length && f.events[0].seq > S.seq + 1) {
+        send({ type: "sync", seq: S.seq }); // a gap: ask for what we missed
+        return;
+      }
+      f.events.forEach(function (e) { if (e.seq > S.seq) logFrame(e); });
+      S.seq = f.seq; takeTable(f.table); S.view = f.view;
+      render();
+    } else if (f.type === "ack") {
+      if (S.pending && S.pending.id === f.id) S.pending = null;
+      render();
+    } else if (f.type === "error") {
+      if (S.pending && (S.pending.id === f.id || !f.id)) S.pending = null;
+      toast(f.message);
+      if (f.code === "stale_seq") send({ type: "sync", seq: S.seq });
+      render();
+    } else if (f.type === "left") {
+      if (f.result === "left") window.location.href = "/play/";
+    }
+  }
+
+  function newId() {
+    var a = new Uint8Array(8); (window.crypto || window.msCrypto).getRandomValues(a);
+    return Array.prototype.map.call(a, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  function act(a) {
+    if (S.pending) return;
+    var action = {}; Object.keys(a).forEach(function (k) { if (k !== "seat") action[k] = a[k]; });
+    S.pending = { id: newId(), action: action };
+    send({ type: "action", id: S.pending.id, seq: S.seq, action: action });
+    render();
+  }
+
+  function send(obj) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); }
+
+  function connect() {
+    var proto = location.protocol === "https:" ? "wss://" : "ws://";
+    var url = proto + location.host + root.dataset.wsPath + (root.dataset.code ? "?code=" + encodeURIComponent(root.dataset.code) : "");
+    ws = new WebSocket(url);
+    $("conn").textContent = t("reconnecting"); $("conn").dataset.state = "connecting";
+    ws.onopen = function () { retry = 0; $("conn").textContent = t("connected"); $("conn").dataset.state = "open"; };
+    ws.onmessage = function (m) { try { onFrame(JSON.parse(m.data)); } catch (e) { console.error(e); } };
+    ws.onclose = function (e) {
+      $("conn").textContent = t("reconnecting"); $("conn").dataset.state = "closed";
+      if ([4401, 4403, 4404, 1008].indexOf(e.code) >= 0) { closedForGood = true; toast("closed (" + e.code + ")"); return; }
+      retry = Math.min(retry + 1, 6);
+      setTimeout(connect, 300 * retry);
+    };
+  }
+
+  $("lang-toggle").onclick = function () { lang = lang === "zh" ? "en" : "zh"; localStorage.setItem("que-lang", lang); render(); };
+  $("leave-btn").onclick = function () { send({ type: "leave" }); };
+  $("bots-btn").onclick = function () { send({ type: "bots" }); };
+  setInterval(tick, 500);
+  // Keep-alive and a cheap gap check: the server answers with its seq.
+  setInterval(function () { send({ type: "sync", seq: S.seq }); }, 15000);
+  connect();
+})();
