@@ -109,6 +109,7 @@ def test_it_edits_the_profile_and_applies_the_language(client, alice):
     assert (alice.display_name, alice.language) == ("爱丽丝", "zh-hans")
     assert response.headers["Content-Language"] == "zh-hans"
     assert '<html lang="zh-hans">' in response.content.decode()
+    assert "金币" in response.content.decode()  # the page is translated
 
 
 def test_it_applies_the_users_language_on_login(client, alice):
