@@ -24,10 +24,21 @@ AUTO = "auto"  # one default action (the first seat to act)
 AUTO_TO_END = "auto_to_end"
 
 
-def build_wall(hands: list[str], draws: list[str], tail: list[str] = (), dealer: int = 0) -> list[str]:
-    """hands[s] for seats s (the dealer's has 14 tiles), head draws in order, tail draws in order."""
+def build_wall(hands: list[str | None], draws: list[str], tail: list[str] = (), dealer: int = 0) -> list[str]:
+    """hands[s] for seats s (the dealer's has 14 tiles; None: filled from spare tiles), head draws in
+    order, tail draws in order (tail[0] is the first replacement tile, the wall's last tile)."""
     full = Counter(k for k in range(27) for _ in range(4))
-    seat_tiles = [parse_tiles(h) for h in hands]
+    given = Counter(t for h in hands if h for t in parse_tiles(h))
+    given += Counter(t for d in [*draws, *tail] for t in parse_tiles(d))
+    spare = sorted((full - given).elements(), key=lambda k: (k % 9, k))  # mixed suits, no easy sets
+    seat_tiles = []
+    for s, h in enumerate(hands):
+        if h:
+            seat_tiles.append(parse_tiles(h))
+        else:
+            n = 14 if s == dealer else 13
+            seat_tiles.append(spare[:n])
+            spare = spare[n:]
     head: list[int] = []
     for i in range(4):
         head += seat_tiles[(dealer + i) % 4][:13]
