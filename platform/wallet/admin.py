@@ -2,9 +2,28 @@
 
 from __future__ import annotations
 
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
 
-from wallet.models import Account, LedgerEntry, Transfer
+from wallet.errors import WalletError
+from wallet.models import Account, AccountKind, LedgerEntry, Transfer
+from wallet.services import wallet_admin_adjust
+
+
+class AdjustForm(forms.Form):
+    amount = forms.IntegerField(help_text="Coins to add (positive) or remove (negative).")
+    reason = forms.CharField(max_length=400, help_text="Recorded in the ledger with your name.")
+
+    def clean_amount(self):
+        amount = self.cleaned_data["amount"]
+        if amount == 0:
+            raise forms.ValidationError("The amount must not be zero.")
+        return amount
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -36,9 +55,57 @@ class LedgerEntryInline(admin.TabularInline):
 
 @admin.register(Account)
 class AccountAdmin(ReadOnlyAdmin):
-    list_display = ("pk", "kind", "user", "balance", "created_at")
+    """Balances are read-only; a superuser adjusts one through an audited ledger transfer."""
+
+    list_display = ("pk", "kind", "user", "balance", "created_at", "adjust_link")
     list_filter = ("kind",)
     search_fields = ("user__username",)
+
+    @admin.display(description="adjust")
+    def adjust_link(self, account):
+        if account.kind != AccountKind.USER:
+            return ""
+        url = reverse("admin:wallet_account_adjust", args=[account.pk])
+        return format_html('<a href="{}">adjust balance</a>', url)
+
+    def get_urls(self):
+        return [
+            path(
+                "<int:account_id>/adjust/",
+                self.admin_site.admin_view(self.adjust_view),
+                name="wallet_account_adjust",
+            ),
+            *super().get_urls(),
+        ]
+
+    def adjust_view(self, request, account_id: int):
+        if not request.user.is_superuser:
+            raise PermissionDenied
+        account = get_object_or_404(Account, pk=account_id, kind=AccountKind.USER)
+        form = AdjustForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                wallet_admin_adjust(
+                    user=account.user,
+                    amount=form.cleaned_data["amount"],
+                    reason=form.cleaned_data["reason"],
+                    actor=request.user,
+                )
+            except WalletError as exc:
+                form.add_error("amount", str(exc))
+            else:
+                messages.success(
+                    request, f"Adjusted {account.user} by {form.cleaned_data['amount']}."
+                )
+                return redirect("admin:wallet_account_changelist")
+        context = {
+            **self.admin_site.each_context(request),
+            "title": f"Adjust the balance of {account.user} ({account.balance} coins)",
+            "form": form,
+            "opts": self.model._meta,
+            "account": account,
+        }
+        return TemplateResponse(request, "admin/wallet/account/adjust.html", context)
 
 
 @admin.register(Transfer)
