@@ -7,4 +7,5 @@ urlpatterns = [
     path("", include("wallet.api_urls")),
     path("", include("rooms.api_urls")),
     path("", include("games.calculator.urls")),
+    path("", include("ratings.api_urls")),
 ]

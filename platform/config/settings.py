@@ -169,6 +169,13 @@ LOGIN_FAILURE_WINDOW_SECONDS = env_int("LOGIN_FAILURE_WINDOW_SECONDS", 15 * 60)
 # --- Wallet ---------------------------------------------------------------------------------
 WALLET_SIGNUP_GRANT = env_int("WALLET_SIGNUP_GRANT", 10000)
 
+# --- Ratings (docs/ratings.md) --------------------------------------------------------------
+# Escapes inside the window -> cool-down seconds before sitting again, counted from the last one.
+RATINGS_ESCAPE_WINDOW_SECONDS = env_int("RATINGS_ESCAPE_WINDOW_SECONDS", 24 * 3600)
+RATINGS_ESCAPE_COOLDOWNS = [(2, 10 * 60), (3, 60 * 60), (5, 24 * 3600)]
+# Hands in a season before a player appears on its leaderboard.
+RATINGS_LEADERBOARD_MIN_HANDS = env_int("RATINGS_LEADERBOARD_MIN_HANDS", 10)
+
 # --- i18n -----------------------------------------------------------------------------------
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("zh-hans", "简体中文")]
@@ -219,6 +226,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # One name for the five variants wherever a serializer offers them (rooms, ratings).
+    "ENUM_NAME_OVERRIDES": {"VariantEnum": "rooms.models.Variant"},
 }
 
 # --- Security (production) ------------------------------------------------------------------

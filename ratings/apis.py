@@ -1,0 +1,296 @@
+"""REST API v1 for ratings: profiles, history, hands and their logs, ladders, tiers, cool-down.
+
+Thin: selectors do the work and the access rules (404 for outsiders, nothing secret before a
+hand ends).
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from rest_framework import serializers
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from ratings import selectors
+from ratings.services import escape_cooldown_remaining
+from rooms.models import Variant
+
+VARIANT_PARAM = OpenApiParameter("variant", enum=Variant.values, required=False)
+
+
+def _variant_or_404(variant: str) -> str:
+    if variant not in Variant.values:
+        from django.http import Http404
+
+        raise Http404("No such variant.")
+    return variant
+
+
+class TierSerializer(serializers.Serializer):
+    position = serializers.IntegerField(help_text="1 = the floor tier.")
+    name = serializers.CharField()
+    points = serializers.IntegerField(help_text="Cumulative points (积分) in the variant.")
+    count = serializers.IntegerField(help_text="Number of tiers in the variant's table.")
+    next_name = serializers.CharField(allow_null=True)
+    next_threshold = serializers.IntegerField(allow_null=True)
+
+
+class StandingSerializer(serializers.Serializer):
+    variant = serializers.ChoiceField(choices=Variant.choices)
+    tier = TierSerializer()
+    points = serializers.IntegerField()
+    rating = serializers.IntegerField(help_text="Displayed OpenSkill rating (1500 = new player).")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    hands = serializers.IntegerField()
+
+
+class StatsSerializer(serializers.Serializer):
+    hands = serializers.IntegerField()
+    win_rate = serializers.FloatField()
+    deal_in_rate = serializers.FloatField()
+    self_draw_rate = serializers.FloatField()
+    mean_points = serializers.FloatField()
+    patterns = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Pattern → times made."
+    )
+
+
+@extend_schema_serializer(component_name="RatingsProfile")
+class ProfileSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    name = serializers.CharField()
+    standings = StandingSerializer(many=True)
+    stats = StatsSerializer()
+
+
+class PlayerProfileApi(APIView):
+    OutputSerializer = ProfileSerializer
+
+    @extend_schema(parameters=[VARIANT_PARAM], responses={200: ProfileSerializer})
+    def get(self, request, username: str):
+        user = selectors.player_get(username)
+        variant = request.query_params.get("variant") or None
+        if variant is not None:
+            _variant_or_404(variant)
+        data = {
+            "username": user.username,
+            "name": user.display_name or user.username,
+            "standings": selectors.standings_of(user),
+            "stats": selectors.player_stats(user, variant),
+        }
+        return Response(self.OutputSerializer(data).data)
+
+
+class RatingPointSerializer(serializers.Serializer):
+    at = serializers.DateTimeField()
+    rating = serializers.IntegerField()
+    hand = serializers.IntegerField()
+
+
+class PlayerRatingApi(APIView):
+    @extend_schema(
+        parameters=[OpenApiParameter("variant", enum=Variant.values, required=True)],
+        responses={200: RatingPointSerializer(many=True)},
+    )
+    def get(self, request, username: str):
+        user = selectors.player_get(username)
+        variant = _variant_or_404(request.query_params.get("variant") or "")
+        return Response(
+            RatingPointSerializer(selectors.rating_series(user, variant), many=True).data
+        )
+
+
+class HistoryPagination(PageNumberPagination):
+    page_size = 25
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+
+@extend_schema_serializer(component_name="HistoryHand")
+class HistoryRowSerializer(serializers.Serializer):
+    hand = serializers.IntegerField(source="hand_id")
+    variant = serializers.ChoiceField(choices=Variant.choices)
+    room = serializers.IntegerField(source="room_id")
+    room_name = serializers.CharField(source="room.name")
+    table = serializers.IntegerField(source="table_id")
+    hand_no = serializers.IntegerField(source="hand.hand_no")
+    seat = serializers.IntegerField()
+    outcome = serializers.CharField()
+    won = serializers.BooleanField()
+    self_draw = serializers.BooleanField()
+    dealt_in = serializers.BooleanField()
+    escaped = serializers.BooleanField()
+    patterns = serializers.ListField(child=serializers.CharField())
+    points = serializers.IntegerField()
+    coins = serializers.IntegerField()
+    rating_before = serializers.IntegerField()
+    rating_after = serializers.IntegerField()
+    played_at = serializers.DateTimeField()
+
+
+class PlayerHistoryApi(APIView):
+    pagination_class = HistoryPagination
+
+    class FilterSerializer(serializers.Serializer):
+        variant = serializers.ChoiceField(choices=Variant.choices, required=False)
+        date_from = serializers.DateField(required=False)
+        date_to = serializers.DateField(required=False)
+
+    @extend_schema(
+        parameters=[
+            VARIANT_PARAM,
+            OpenApiParameter("date_from", OpenApiTypes.DATE, required=False),
+            OpenApiParameter("date_to", OpenApiTypes.DATE, required=False),
+            OpenApiParameter("page", OpenApiTypes.INT, required=False),
+            OpenApiParameter("page_size", OpenApiTypes.INT, required=False),
+        ],
+        responses={200: HistoryRowSerializer(many=True)},
+    )
+    def get(self, request, username: str):
+        user = selectors.access_history(request.user, username)
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        rows = selectors.history(user, **filters.validated_data)
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(rows, request, view=self)
+        return paginator.get_paginated_response(HistoryRowSerializer(page, many=True).data)
+
+
+class PlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    username = serializers.CharField(allow_null=True)
+    name = serializers.CharField()
+    is_bot = serializers.BooleanField()
+    escaped = serializers.BooleanField()
+
+
+class RoomRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+@extend_schema_serializer(component_name="RatingsHand")
+class HandSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    table = serializers.IntegerField()
+    hand_no = serializers.IntegerField()
+    room = RoomRefSerializer()
+    variant = serializers.ChoiceField(choices=Variant.choices)
+    options = serializers.DictField(child=serializers.JSONField())
+    dealer = serializers.IntegerField()
+    status = serializers.CharField()
+    ended = serializers.BooleanField()
+    commitment = serializers.CharField(help_text="SHA-256 of seed:salt, published at hand start.")
+    wall_algorithm = serializers.CharField()
+    started_at = serializers.DateTimeField()
+    ended_at = serializers.DateTimeField(allow_null=True)
+    players = PlayerSerializer(many=True)
+    # Only once the hand has ended:
+    seed = serializers.CharField(required=False)
+    salt = serializers.CharField(required=False)
+    points = serializers.ListField(
+        child=serializers.IntegerField(), required=False, allow_null=True
+    )
+    coins = serializers.ListField(child=serializers.IntegerField(), required=False, allow_null=True)
+    rake = serializers.IntegerField(required=False)
+    reason = serializers.CharField(required=False, allow_null=True)
+    wins = serializers.ListField(
+        child=serializers.DictField(child=serializers.JSONField()), required=False
+    )
+    hands = serializers.ListField(
+        child=serializers.DictField(child=serializers.JSONField()), required=False
+    )
+
+
+class HandDetailApi(APIView):
+    @extend_schema(responses={200: HandSerializer})
+    def get(self, request, hand_id: int):
+        hand = selectors.access_hand(request.user, hand_id)
+        return Response(HandSerializer(selectors.hand_detail(hand)).data)
+
+
+class HandLogApi(APIView):
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT},
+        description="The ended hand as a replay scenario (docs/scenarios.md); 404 while it is live.",
+    )
+    def get(self, request, hand_id: int):
+        hand = selectors.access_hand(request.user, hand_id)
+        return Response(selectors.hand_log(hand))
+
+
+class SeasonSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    starts_at = serializers.DateTimeField()
+    ends_at = serializers.DateTimeField()
+
+
+class SeasonListApi(APIView):
+    @extend_schema(responses={200: SeasonSerializer(many=True)})
+    def get(self, request):
+        return Response(SeasonSerializer(selectors.season_list(), many=True).data)
+
+
+class LadderRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    username = serializers.CharField()
+    name = serializers.CharField()
+    tier = TierSerializer()
+    rating = serializers.IntegerField()
+    hands = serializers.IntegerField()
+    points = serializers.IntegerField(help_text="Points made in the season.")
+    is_me = serializers.BooleanField()
+
+
+@extend_schema_serializer(component_name="Leaderboard")
+class LeaderboardSerializer(serializers.Serializer):
+    variant = serializers.ChoiceField(choices=Variant.choices)
+    season = SeasonSerializer(allow_null=True)
+    min_hands = serializers.IntegerField()
+    rows = LadderRowSerializer(many=True)
+    me = LadderRowSerializer(allow_null=True)
+
+
+class LeaderboardApi(APIView):
+    @extend_schema(
+        parameters=[OpenApiParameter("season", OpenApiTypes.INT, required=False)],
+        responses={200: LeaderboardSerializer},
+    )
+    def get(self, request, variant: str):
+        _variant_or_404(variant)
+        raw = request.query_params.get("season")
+        season_id = int(raw) if raw and raw.isdigit() else None
+        season = selectors.season_get(season_id)
+        board = selectors.leaderboard(variant=variant, season=season, viewer=request.user)
+        return Response(LeaderboardSerializer(board).data)
+
+
+class TierRowSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    name = serializers.CharField()
+    threshold = serializers.IntegerField()
+
+
+class TierListApi(APIView):
+    @extend_schema(responses={200: TierRowSerializer(many=True)})
+    def get(self, request, variant: str):
+        _variant_or_404(variant)
+        rows = [
+            {"position": i, "name": name, "threshold": threshold}
+            for i, (name, threshold) in enumerate(selectors.tier_table(variant), start=1)
+        ]
+        return Response(TierRowSerializer(rows, many=True).data)
+
+
+class CooldownSerializer(serializers.Serializer):
+    remaining_seconds = serializers.IntegerField(help_text="0 = may sit now.")
+
+
+class CooldownApi(APIView):
+    @extend_schema(responses={200: CooldownSerializer})
+    def get(self, request):
+        return Response({"remaining_seconds": escape_cooldown_remaining(request.user)})
