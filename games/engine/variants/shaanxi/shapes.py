@@ -150,8 +150,10 @@ def win_shapes(counts: Sequence[int], melds: Sequence[Meld]) -> list[str]:
 
 
 def is_win(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
-    """True if any of the five shapes fits (§9.1)."""
-    return bool(win_shapes(counts, melds))
+    """True if any of the five shapes fits (§9.1); stops at the first that does."""
+    if not is_legal_hand(counts, melds):
+        return False
+    return any(check(counts, melds) for _, check in _SHAPE_CHECKS)
 
 
 def waits(counts: Sequence[int], melds: Sequence[Meld]) -> list[int]:

@@ -1,0 +1,311 @@
+"""Shaanxi (陕西麻将) play: the variant's hooks on the generic machine (docs/engine-variants.md).
+
+Rules: shared/rules/shaanxi.md. Shapes, money and table mechanics come from the calculator modules
+(``shapes``, ``scoring``, ``rules``), so live play and the hand calculator cannot disagree.
+
+State kept in ``state.ext``:
+- ``paozi_default``: each seat's 炮子 default (the previous hand's value, 0 in a new game, §4);
+- ``lou_hu``: per seat, the tile kinds it passed a win on and may not win on by discard (§6);
+- ``dice``: the two rolls, the second roller and the stacks skipped (§3).
+The 炮子 choice itself is the choice phase (``state.choices``); it is revealed when all four are in,
+before the dealer's first discard.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import replace
+from typing import Any
+
+from games.engine.actions import HU, KONG_EXPOSED, PUNG, Action
+from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score
+from games.engine.state import N_SEATS, PHASE_CHOICE, HandState, WinContext
+from games.engine.tiles import counts_of, tile_str
+from games.engine.variants.shaanxi import rules as table
+from games.engine.variants.shaanxi import scoring, shapes
+from games.engine.wall import DICE_ALGORITHM, dice_seat
+
+PAOZI = "paozi"
+"""Action/choice type of the 炮子 side bet (§4)."""
+
+DEAL_ROUNDS = 3  # §3.5: three rounds of 2 stacks (4 tiles) each, then single tiles
+DEAL_BLOCK = 4
+
+
+def tiles_remaining(state: HandState) -> int:
+    """R of §8: tiles not yet drawn (head or tail)."""
+    return len(state.wall) - state.head - state.tail
+
+
+def paozi_in_force(state: HandState) -> list[int]:
+    """Each seat's 炮子: its choice, or its default while it has not chosen (§4, §10.6)."""
+    defaults = state.ext["paozi_default"]
+    return [c if c is not None else defaults[s] for s, c in enumerate(state.choices)]
+
+
+def deal_order(dealer: int) -> list[int]:
+    """The seat receiving each of the 53 dealt tiles, in wall order (§3.5).
+
+    >>> order = deal_order(0)
+    >>> order[:8], order[48:]
+    ([0, 0, 0, 0, 1, 1, 1, 1], [0, 1, 2, 3, 0])
+    """
+    order: list[int] = []
+    for _ in range(DEAL_ROUNDS):
+        for i in range(N_SEATS):
+            order.extend([(dealer + i) % N_SEATS] * DEAL_BLOCK)
+    order.extend((dealer + i) % N_SEATS for i in range(N_SEATS))
+    order.append(dealer)
+    return order
+
+
+def _seed_basis(state: HandState) -> str:
+    if state.seed is not None:
+        return state.seed
+    return "wall:" + hashlib.sha256(",".join(map(str, state.wall)).encode()).hexdigest()[:16]
+
+
+def roll_dice(state: HandState) -> dict[str, Any]:
+    """The two rolls of §3, drawn deterministically from the hand's seed (or its wall)."""
+    rng = random.Random(f"{DICE_ALGORITHM}:shaanxi-dice:{_seed_basis(state)}")
+    d1 = [rng.randint(1, 6), rng.randint(1, 6)]
+    d2 = [rng.randint(1, 6), rng.randint(1, 6)]
+    second = table.second_roller(state.dealer, sum(d1))
+    skipped = table.skip_stacks(sum(d1), sum(d2))
+    return {
+        "dice1": d1,
+        "dice2": d2,
+        "second_roller": second,
+        "skip_stacks": skipped,
+        "start_stack": table.start_stack(second, skipped),
+    }
+
+
+class ShaanxiRules(Rules):
+    key = "shaanxi"
+    tile_kinds = tuple(range(34))
+    hand_size = 13
+    has_chow = False  # §5: no chow
+    multi_win = False  # §5 截胡: the claimant nearest the discarder wins alone
+    choice_kind = PAOZI
+    reserve_blocks_replacements = False  # §8: kong replacements are always drawn
+
+    # -- the wall (§8) -----------------------------------------------------------------------------
+
+    def reserved_tail(self, state: HandState) -> int:
+        """2·T(k): a regular draw due with R <= 2·T(k) ends the hand as 荒庄."""
+        return 2 * table.reserve_stacks(len(state.kongs))
+
+    def can_kong_now(self, state: HandState) -> bool:
+        return tiles_remaining(state) > 0  # the replacement is always drawn (§8)
+
+    def claims_allowed_on_last_tile(self) -> bool:
+        return True  # §8 ends the hand only when a regular draw is due
+
+    # -- set-up (§3, §4) ---------------------------------------------------------------------------
+
+    def init_ext(
+        self, options: dict[str, Any], dealer: int, carry: dict[str, Any] | None
+    ) -> dict[str, Any]:
+        previous: Any = (carry or {}).get(PAOZI)
+        defaults = list(previous) if _valid_paozi(previous) else [0] * N_SEATS
+        return {"paozi_default": defaults, "lou_hu": [[] for _ in range(N_SEATS)], "dice": None}
+
+    def after_deal(self, state: HandState, events: Events) -> HandState:
+        """Re-deal the 53 dealt tiles in §3.5 order and announce the dice."""
+        hands: list[list[int]] = [[] for _ in range(N_SEATS)]
+        for tile, seat in zip(state.wall, deal_order(state.dealer), strict=False):
+            hands[seat].append(tile)
+        dice = roll_dice(state)
+        state = replace(
+            state,
+            hands=tuple(tuple(sorted(h)) for h in hands),
+            drawn=state.wall[len(deal_order(state.dealer)) - 1],
+            ext={**state.ext, "dice": dice},
+        )
+        events.append({"type": "dice", "dealer": state.dealer, **dice})
+        return state
+
+    def choice_actions(self, state: HandState, seat: int) -> list[Action]:
+        return [Action(seat, PAOZI, choice=p) for p in range(scoring.MAX_PAOZI + 1)]
+
+    def choice_default(self, state: HandState, seat: int) -> Action:
+        return Action(seat, PAOZI, choice=state.ext["paozi_default"][seat])
+
+    # -- 漏胡 (§6) ----------------------------------------------------------------------------------
+
+    def after_draw(self, state: HandState, seat: int, tile: int, events: Events) -> HandState:
+        return _clear_lou_hu(state, seat)  # drawing "moves tiles"
+
+    def on_claim_resolved(self, state: HandState, events: Events) -> HandState:
+        """A seat that could win on the tile and did not say hu passes it (漏胡); a pung or kong
+        claim moves tiles and clears the claimer's list."""
+        claim = state.claim
+        assert claim is not None
+        said = {a.seat: a.type for a in claim.responses}
+        lou = [list(x) for x in state.ext["lou_hu"]]
+        if any(t == HU for t in said.values()):
+            return state  # the hand ends with that win
+        for seat, options in claim.options:
+            if any(a.type == HU for a in options) and claim.tile not in lou[seat]:
+                lou[seat].append(claim.tile)
+                events.append({"type": "lou_hu", "seat": seat, "tile": tile_str(claim.tile)})
+        state = replace(state, ext={**state.ext, "lou_hu": lou})
+        if claim.kind == "discard":
+            claimers = [s for s, t in said.items() if t in (PUNG, KONG_EXPOSED)]
+            if claimers:
+                state = _clear_lou_hu(state, _meld_claim_winner(claim.responses))
+        return state
+
+    # -- wins (§9) ---------------------------------------------------------------------------------
+
+    def can_win(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
+        if tile is not None and how != WIN_SELF and tile in state.ext["lou_hu"][seat]:
+            return False
+        counts = counts_of(state.hands[seat])
+        if tile is not None:
+            counts[tile] += 1
+        return shapes.is_win(counts, state.melds[seat])
+
+    def score_wins(
+        self, state: HandState, wins: list[WinContext]
+    ) -> tuple[HandState, list[dict[str, Any]]]:
+        records = []
+        for w in wins:
+            counts = counts_of(state.hands[w.seat])
+            if w.how != WIN_SELF:
+                counts[w.tile] += 1
+            found = shapes.win_shapes(counts, state.melds[w.seat])
+            self_draw = w.how == WIN_SELF
+            win_id = {WIN_SELF: scoring.WIN_ZI_MO, WIN_ROB: scoring.WIN_QIANG_GANG}.get(
+                w.how, scoring.WIN_FANG_HU
+            )
+            sc = scoring.score_win(
+                winner=w.seat, dealer=state.dealer, self_draw=self_draw, paozi=paozi_in_force(state)
+            )
+            deltas = sc.deltas
+            records.append(
+                {
+                    "patterns": [win_id, *found],
+                    "hu": sc.hu,
+                    "paozi": sc.paozi,
+                    "deltas": deltas,
+                    "points": deltas[w.seat],
+                    "value": deltas[w.seat],
+                }
+            )
+        return state, records
+
+    # -- money (§10.5, §8, §10.6) ------------------------------------------------------------------
+
+    def kong_payments(
+        self, state: HandState, seat: int, kind: str, tile: int, from_seat: int | None
+    ) -> list[int]:
+        return scoring.kong_deltas([scoring.KongPayment(seat=seat, type=kind, from_seat=from_seat)])
+
+    def settle_draw(self, state: HandState, events: Events) -> HandState:
+        """荒庄: nobody wins, every kong payment of the hand is returned (§8 荒庄荒杠)."""
+        paid = [0] * N_SEATS
+        for kong in state.kongs:
+            for payer, amount in kong["payments"]:
+                paid[payer] -= amount
+                paid[kong["seat"]] += amount
+        events.append(
+            {
+                "type": "huang_zhuang",
+                "kong_count": len(state.kongs),
+                "tiles_remaining": tiles_remaining(state),
+                "reserve_tiles": self.reserved_tail(state),
+            }
+        )
+        return add_score(state, [-d for d in paid], "huang_zhuang_refund", events)
+
+    def settle_escape(self, state: HandState, seat: int, events: Events) -> tuple[HandState, bool]:
+        deltas = scoring.escape_deltas(seat, paozi_in_force(state))
+        return add_score(state, deltas, "escape", events, seat=seat), True
+
+    # -- next hand (§2, §4) ------------------------------------------------------------------------
+
+    def next_dealer(self, state: HandState) -> int:
+        result = state.result or {}
+        if result.get("reason") == "escape":
+            return dice_seat(_seed_basis(state), "next-dealer")  # a new game: random dealer
+        winner = state.wins[0]["seat"] if state.wins else None
+        return table.next_dealer(state.dealer, winner)
+
+    def carry_out(self, state: HandState) -> dict[str, Any]:
+        result = state.result or {}
+        new_game = result.get("reason") == "escape"
+        return {PAOZI: [0] * N_SEATS if new_game else paozi_in_force(state), "new_game": new_game}
+
+    # -- what others see ---------------------------------------------------------------------------
+
+    def public_seat_info(self, state: HandState, seat: int, viewer: int | None) -> dict[str, Any]:
+        revealed = state.phase != PHASE_CHOICE
+        info: dict[str, Any] = {PAOZI: state.choices[seat] if revealed or viewer == seat else None}
+        if viewer == seat:
+            info["lou_hu"] = [tile_str(t) for t in state.ext["lou_hu"][seat]]
+        return info
+
+    def public_info(self, state: HandState, viewer: int | None) -> dict[str, Any]:
+        return {
+            "wild": None,
+            "dice": state.ext.get("dice"),
+            "tiles_remaining": tiles_remaining(state),
+            "reserve_tiles": self.reserved_tail(state),
+            "kong_count": len(state.kongs),
+        }
+
+    # -- bots ----------------------------------------------------------------------------------------
+
+    def bot_choice(self, state: HandState, seat: int, legal: list[Action]) -> Action | None:
+        """炮子 by hand quality: the closer to ready, the bigger the bet."""
+        if state.phase != PHASE_CHOICE:
+            return None
+        from games.engine.hand import shanten
+
+        counts = counts_of(state.hands[seat])
+        if len(state.hands[seat]) == 14:
+            best = min(shanten(_minus(counts, t)) for t in set(state.hands[seat]))
+        else:
+            best = shanten(counts)
+        pick = 3 if best <= 1 else 2 if best == 2 else 1 if best == 3 else 0
+        return Action(seat, PAOZI, choice=pick)
+
+
+def _minus(counts: list[int], tile: int) -> list[int]:
+    out = list(counts)
+    out[tile] -= 1
+    return out
+
+
+def _valid_paozi(value: Any) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == N_SEATS
+        and all(
+            isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= scoring.MAX_PAOZI
+            for p in value
+        )
+    )
+
+
+def _clear_lou_hu(state: HandState, seat: int) -> HandState:
+    lou = state.ext["lou_hu"]
+    if not lou[seat]:
+        return state
+    new = [list(x) for x in lou]
+    new[seat] = []
+    return replace(state, ext={**state.ext, "lou_hu": new})
+
+
+def _meld_claim_winner(responses: tuple[Action, ...]) -> int:
+    """The seat whose pung/kong claim the core will carry out (its tie-break: first best response)."""
+    from games.engine.actions import CLAIM_PRIORITY
+
+    best = max(responses, key=lambda a: CLAIM_PRIORITY.get(a.type, 0))
+    return best.seat
+
+
+RULES = ShaanxiRules()
