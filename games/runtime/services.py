@@ -368,7 +368,7 @@ def _record_engine(
     _append(
         table,
         kind,
-        {"action": action, "events": events},
+        {"action": action, "events": events, "window": _window(hand, state)},
         hand=hand,
         public_view=engine.observe(state, None),
     )
@@ -506,11 +506,32 @@ def _try_action(table: Table, user, action_id: str, expected_seq: Any, raw: Any)
     return {"type": "ack", "id": action_id, "ok": True, "seq": table.seq}
 
 
+def _window(hand: HandRecord, state: HandState) -> str:
+    """The decision point a change leaves the hand at: while it stays the same (the four 定缺
+    choices, the responses of one claim window) the others' answers do not make an action stale."""
+    claim = state.claim
+    claim_key = f"{claim.kind}:{claim.from_seat}:{claim.tile}" if claim is not None else "-"
+    return f"{hand.pk}:{state.phase}:{state.turn}:{claim_key}"
+
+
 def _game_moved_since(table: Table, seen: int) -> bool:
-    """Seat/connection changes bump seq too; only a game change makes an action stale."""
+    """Is an action that saw `seen` stale? Seat/connection changes bump seq too and never make it
+    stale; game changes do, unless they all stayed inside the decision point the client saw
+    (legality is then checked against the current state anyway)."""
     if seen == table.seq:
         return False
-    return TableEvent.objects.filter(table=table, seq__gt=seen, kind__in=GAME_KINDS).exists()
+    game = TableEvent.objects.filter(table=table, kind__in=GAME_KINDS)
+    seen_event = game.filter(seq__lte=seen).order_by("-seq").first()
+    windows = set()
+    for kind, data in game.filter(seq__gt=seen).values_list("kind", "data"):
+        if kind not in ("engine", "escape") or "window" not in data:
+            return True
+        windows.add(data["window"])
+    if not windows:
+        return False
+    if seen_event is None or seen_event.kind not in ("engine", "escape"):
+        return True
+    return windows != {seen_event.data.get("window")}
 
 
 # --- bots -----------------------------------------------------------------------------------
