@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import pathlib
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -243,3 +244,39 @@ def test_it_keeps_the_invariants_over_seeded_bot_hands(bot: str) -> None:
             assert again == state and events2 == events
         assert HandState.from_json(json.loads(json.dumps(state.to_json()))) == state
     assert reasons["draw"] and (reasons["win"] or bot == "random")
+
+
+def test_it_ends_the_hand_after_a_third_kong_below_the_new_reserve() -> None:
+    # given a dealer holding four 9p, two kongs already made and R = 20 undrawn tiles
+    tiles = [f"{n}{s}" for s in "mpsz" for n in range(1, 10 if s != "z" else 8) for _ in range(4)]
+    nines = [i for i, t in enumerate(tiles) if t == "9p"]
+    order = deal_order(0)
+    dealer_slots = [i for i, s in enumerate(order) if s == 0][:4]
+    for a, b in zip(nines, dealer_slots, strict=True):
+        tiles[a], tiles[b] = tiles[b], tiles[a]
+    state, _ = new_hand("shaanxi", {}, dealer=0, wall=tiles)
+    fake = {
+        "seat": 1,
+        "type": "kong_concealed",
+        "tile": "1z",
+        "from_seat": None,
+        "payments": [],
+        "transferred": False,
+    }
+    state = replace(state, kongs=(fake, fake), head=len(state.wall) - 20)
+    for seat in range(4):
+        state, _ = apply(state, Action(seat, "paozi", choice=0))
+    # when the dealer makes the third kong (reserve T(3) = 13 stacks = 26 > R)
+    state, events = apply(state, Action(0, "kong_concealed", tile="9p"))
+    # then the replacement tile is still drawn ...
+    assert [e["tail"] for e in events if e["type"] == "draw"] == [True]
+    assert state.phase != PHASE_OVER
+    # ... and the next regular draw ends the hand as 荒庄 with the kong money returned
+    discard = next(a for a in legal_actions(state, 0) if a.type == "discard")
+    state, events = apply(state, discard)
+    while state.phase != PHASE_OVER:
+        state, more = apply(state, Action(to_act(state)[0], "pass"))
+        events.extend(more)
+    hz = next(e for e in events if e["type"] == "huang_zhuang")
+    assert hz["kong_count"] == 3 and hz["tiles_remaining"] == 19 and hz["reserve_tiles"] == 26
+    assert state.result["reason"] == "draw" and state.result["points"] == [0, 0, 0, 0]
