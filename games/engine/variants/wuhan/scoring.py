@@ -157,6 +157,8 @@ def _readings(
     held = counts[wild] if wild is not None else 0
     if wild is not None:
         counts[wild] = 0
+    if not _may_have_shape(counts, held, melds):
+        return
     # Each 癞子 is at face value or a joker; "k at face value" covers every mix (§6).
     for face in range(held, -1, -1):
         if wild is not None:
@@ -169,6 +171,17 @@ def _readings(
         if held >= 2 and not patterns:
             continue  # §6: two 癞子 held forbid a small hu
         yield Reading(patterns=patterns, hard=jokers == 0)
+
+
+def _may_have_shape(counts: list[int], jokers: int, melds: Sequence[Meld]) -> bool:
+    """A cheap necessary condition: every reading with a shape is a standard win with all 癞子 as
+    jokers (a joker may stand for its own face), and 乱风 / 乱将 only need the right tiles."""
+    if is_standard_win(counts, jokers):
+        return True
+    faces = [k for k in range(34) if counts[k]] + meld_tiles(melds)
+    return all(27 <= k < RED_DRAGON for k in faces) or all(
+        is_suited(k) and number_of(k) in _JIANG for k in faces
+    )
 
 
 def _shape_patterns(counts: list[int], jokers: int, melds: Sequence[Meld]) -> set[str] | None:
