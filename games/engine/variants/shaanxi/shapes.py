@@ -103,6 +103,8 @@ def is_zu_he_long(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
     """
     if len(melds) > 1 or any(m.type == "chow" for m in melds):
         return False
+    if not (counts[0] or counts[9] or counts[18]):  # every knitted nine holds a 1 of some suit
+        return False
     if sum(counts[:N_PLAYABLE]) + 3 * len(melds) != HAND_SIZE:
         return False
     for nine in KNITTED_NINES:
@@ -127,11 +129,14 @@ _SHAPE_CHECKS = (
 def is_legal_hand(counts: Sequence[int], melds: Sequence[Meld], size: int = HAND_SIZE) -> bool:
     """Tile-level legality: no chow meld, no flowers, at most 4 of a kind, ``size`` tiles in all
     (a kong counting 3)."""
-    if any(m.type == "chow" for m in melds):
-        return False
     if any(counts[N_PLAYABLE:]):
         return False
-    if sum(counts[:N_PLAYABLE]) + 3 * len(melds) != size:
+    playable = counts[:N_PLAYABLE]
+    if sum(playable) + 3 * len(melds) != size:
+        return False
+    if not melds:
+        return max(playable) <= 4
+    if any(m.type == "chow" for m in melds):
         return False
     in_melds = meld_tile_counts(melds)
     return all(counts[k] + in_melds[k] <= 4 for k in range(N_PLAYABLE))
