@@ -334,7 +334,8 @@ def start_hand(
         "wall_remaining": live_count(state),
     }]
     state = rules.after_deal(state, events)
-    if rules.choice_kind is not None:
+    if rules.choice_kind is not None and any(c is None for c in state.choices):
+        # after_deal may pre-fill the seats that have nothing to choose (Yiwu: no bet offered)
         state = replace(state, phase=PHASE_CHOICE)
         events.append({"type": "choice_phase", "kind": rules.choice_kind})
     return state, events

@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from games.engine.actions import Action
-from games.engine.tiles import Meld, meld_to_json, parse_meld
+from games.engine.tiles import Meld, meld_to_json, parse_tiles
 
 N_SEATS = 4
 
@@ -76,7 +76,7 @@ class WinContext:
     first_draw: bool  # 天胡 (dealer, dealt tiles) / 地胡 (non-dealer, first uninterrupted draw)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HandState:
     variant: str
     options: dict[str, Any]
@@ -132,7 +132,7 @@ class HandState:
         for f in fields(cls):
             value = d[f.name]
             if f.name == "melds":
-                value = tuple(tuple(parse_meld(m) for m in ms) for ms in value)
+                value = tuple(tuple(_meld_from_json(m) for m in ms) for ms in value)
             elif f.name == "claim":
                 value = Claim.from_json(value) if value is not None else None
             elif f.name in _TUPLE_FIELDS:
@@ -141,6 +141,12 @@ class HandState:
                 value = tuple(value)
             kw[f.name] = value
         return cls(**kw)
+
+
+def _meld_from_json(m: dict[str, Any]) -> Meld:
+    """A stored meld back as the engine made it. No shape check: a Yiwu chow may hold a 白板
+    standing for the 财神 face (``"45s5z"``), which tiles.parse_meld would reject."""
+    return Meld(type=m["type"], tiles=tuple(sorted(parse_tiles(m["tiles"]))), from_=m.get("from"))
 
 
 _TUPLE_FIELDS = {

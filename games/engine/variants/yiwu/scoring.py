@@ -95,7 +95,9 @@ def ready_of(concealed: Sequence[int], melds: Sequence[Meld], caishen: int, win_
     return ready_patterns(pre_draw(concealed, win_tile), melds, caishen)
 
 
-def is_legal_win(concealed: Sequence[int], melds: Sequence[Meld], caishen: int, situation: WinSituation) -> bool:
+def is_legal_win(
+    concealed: Sequence[int], melds: Sequence[Meld], caishen: int, situation: WinSituation, check_tiles: bool = True
+) -> bool:
     """The §15 checks, in order: shape, the offered tile, own 飘, others' 飘.
 
     >>> from games.engine.tiles import parse_tiles as p
@@ -105,7 +107,9 @@ def is_legal_win(concealed: Sequence[int], melds: Sequence[Meld], caishen: int, 
     >>> is_legal_win(hand, [], p("7p")[0], WinSituation(FANGCHONG, p("2p")[0], other_piao=1))
     False
     """
-    if not hand_is_valid(concealed, melds, caishen) or not is_winning_shape(concealed, melds, caishen):
+    if check_tiles and not hand_is_valid(concealed, melds, caishen):
+        return False
+    if not is_winning_shape(concealed, melds, caishen):
         return False
     manner, tile = situation.manner, situation.win_tile
     if manner in (FANGCHONG, QIANGGANG):

@@ -1,0 +1,483 @@
+"""Yiwu (义乌麻将) play: the variant's hooks on the generic machine (docs/engine-variants.md).
+
+Rules: shared/rules/yiwu.md. Win legality and scoring come from ``scoring``/``shapes`` (the same
+functions the calculator uses), so live play and the calculator cannot disagree.
+
+Wall layout (§4.2). The shuffled wall ``T`` is dealt from the head in rounds of 4-4-4-1 plus the
+dealer's extra tile. ``T[134]`` is the indicator (its face is the 财神 C) and ``T[135]`` lies under
+it; both are out of play. ``T[132]`` and ``T[133]`` are the last tiles of the live wall and are never
+drawn (replacements take the third tile from the end). The core draws replacements from the end of
+``state.wall``, so after the deal the four never-drawn tiles are moved just in front of the next
+replacement tile, and moved one step further after every replacement: the core's tail sequence is
+then exactly ``T[131], T[130], ...`` while every tile stays in the wall slice the core counts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Any
+
+from games.engine.actions import CHOW, DISCARD, HU, KONG_ADDED, KONG_CONCEALED, KONG_EXPOSED, PASS, PUNG, Action
+from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, replace
+from games.engine.hand import shanten
+from games.engine.state import N_SEATS, PHASE_CHOICE, PHASE_CLAIM, PHASE_TURN, HandState, WinContext
+from games.engine.tiles import Meld, format_tiles, parse_tile, tile_str
+from games.engine.variants.yiwu import scoring
+from games.engine.variants.yiwu.shapes import WHITE, is_winning_shape, natural_face, ready_patterns, split_wild
+
+LIVE = 134
+"""Tiles in the live wall L (the indicator stack is out of play, §4.2)."""
+INDICATOR_STACK = 2
+"""The indicator and the tile under it (§3.1, A2)."""
+DEAD_TAIL = 4
+"""Never-drawn tiles at the wall's end: two orphans of L plus the indicator stack."""
+RESERVE = {0: 34, 1: 14, 2: 6}
+"""§4.5: reserve R in tiles by the highest 飘 count made so far this hand."""
+MAIZI = "maizi"
+XIAZI = "xiazi"
+BET = "bet"
+
+
+class YiwuRules(Rules):
+    key = "yiwu"
+    hand_size = 13
+    has_chow = False  # chows come from claim_extras: 白板 plays the 财神 face in them (§3.2, §6.1)
+    multi_win = False  # §6.2 A7: one winner, the nearest counter-clockwise
+    choice_kind = BET  # §12: 买子 in a tenure's first hand, 下子 after a dealer win
+    reserve_blocks_replacements = False  # §4.5: replacements may eat into the reserve
+
+    # -- set-up (§2, §4, §12) ------------------------------------------------------------------------
+
+    def init_ext(self, options: dict[str, Any], dealer: int, carry: dict[str, Any] | None) -> dict[str, Any]:
+        ext: dict[str, Any] = {
+            "caishen": None, "dice": [0, 0], "piao": [0, 0, 0, 0], "piao_from": [-1, -1, -1, -1],
+            "reserve": RESERVE[0], "locks": [], "mai": [0, 0, 0, 0], "xiazi": [0, 0, 0, 0],
+            "offer": MAIZI, "offer_m": 0, "offer_seats": [0, 1, 2, 3],
+        }  # fmt: skip
+        if carry and carry.get("dealer") == dealer:  # the same dealer's tenure goes on
+            ext["mai"] = list(carry.get("mai", [0, 0, 0, 0]))  # 连庄不退
+            xiazi = list(carry.get("xiazi", [0, 0, 0, 0]))
+            m = carry.get("dealer_win_multiplier")
+            if m:
+                xiazi = scoring.next_xiazi(dealer, xiazi, scoring.DEALER_WIN, m, ())
+                ext["offer"], ext["offer_m"] = XIAZI, m
+                ext["offer_seats"] = [s for s in range(N_SEATS) if s != dealer and xiazi[s] == 0]
+            else:
+                ext["offer"], ext["offer_seats"] = None, []  # after a 流局 nothing changes
+            ext["xiazi"] = xiazi
+        return ext
+
+    def after_deal(self, state: HandState, events: Events) -> HandState:
+        wall = state.wall
+        hands: list[list[int]] = [[], [], [], []]
+        i = 0
+        for _ in range(3):
+            for k in range(N_SEATS):
+                hands[(state.dealer + k) % N_SEATS].extend(wall[i : i + 4])
+                i += 4
+        for k in range(N_SEATS):
+            hands[(state.dealer + k) % N_SEATS].append(wall[i])
+            i += 1
+        hands[state.dealer].append(wall[i])  # wall[52], the core's `drawn`
+        caishen = wall[LIVE]
+        dice = _dice(state)
+        offer_seats = state.ext["offer_seats"]
+        state = replace(
+            state,
+            hands=tuple(tuple(sorted(h)) for h in hands),
+            wall=wall[: LIVE - 3] + wall[LIVE - 2 :] + (wall[LIVE - 3],),
+            choices=tuple(None if s in offer_seats else 0 for s in range(N_SEATS)),
+            ext={**state.ext, "caishen": caishen, "dice": dice},
+        )
+        events[0] = {**events[0], "hands": [format_tiles(h) for h in state.hands], "wall_remaining": _live(state)}
+        events.append({
+            "type": "caishen", "indicator": tile_str(caishen), "caishen": tile_str(caishen), "dice": dice,
+            "baiban_as": tile_str(caishen) if caishen != WHITE else None,
+        })  # fmt: skip
+        if state.ext["offer"]:
+            events.append({"type": "bet_offer", "kind": state.ext["offer"], "seats": list(offer_seats),
+                           "value": state.ext["offer_m"] if state.ext["offer"] == XIAZI else 2})  # fmt: skip
+        return state
+
+    def choice_actions(self, state: HandState, seat: int) -> list[Action]:
+        kind = state.ext["offer"]
+        if kind is None or seat not in state.ext["offer_seats"]:
+            return []
+        return [Action(seat, kind, choice=0), Action(seat, kind, choice=1)]
+
+    def choice_default(self, state: HandState, seat: int) -> Action:
+        return Action(seat, state.ext["offer"], choice=0)
+
+    def on_choices_done(self, state: HandState, events: Events) -> HandState:
+        ext = state.ext
+        mai, xiazi = list(ext["mai"]), list(ext["xiazi"])
+        for s in ext["offer_seats"]:
+            if state.choices[s] == 1:
+                if ext["offer"] == MAIZI:
+                    mai[s] = 1
+                else:
+                    xiazi[s] = ext["offer_m"]
+        events.append({"type": "reveal", "kind": ext["offer"], "choices": list(state.choices), "mai": mai,
+                       "xiazi": xiazi})  # fmt: skip
+        return replace(state, ext={**ext, "mai": mai, "xiazi": xiazi})
+
+    # -- the wall (§4.4, §4.5) -----------------------------------------------------------------------
+
+    def reserved_tail(self, state: HandState) -> int:
+        # live_count = len(L) - (K mod 2) - R, with len(L) = 134 - head - K and tail = K
+        k = state.tail
+        return state.ext["reserve"] + k % 2 + (len(state.wall) - LIVE)
+
+    def can_kong_now(self, state: HandState) -> bool:
+        if state.phase == PHASE_TURN and state.drawn is None:
+            return False  # §5.6: after a chow or pung, discard at once
+        return _wall_len(state) >= 3  # §4.4
+
+    def claims_allowed_on_last_tile(self) -> bool:
+        return True  # the reserve stays on the table; claims need no normal draw
+
+    def after_draw(self, state: HandState, seat: int, tile: int, events: Events) -> HandState:
+        ext = state.ext
+        locks = [lk for lk in ext["locks"] if lk[0] != seat]  # §6.5: a draw is a 动牌
+        if len(locks) != len(ext["locks"]):
+            state = replace(state, ext={**ext, "locks": locks})
+        if state.after_kong:
+            state = _shift_dead_tail(state)
+        return state
+
+    # -- own turn ------------------------------------------------------------------------------------
+
+    def discard_options(self, state: HandState, seat: int) -> list[int]:
+        hand = state.hands[seat]
+        kinds = sorted(set(hand))
+        c = state.ext["caishen"]
+        if state.ext["piao"][seat] and hand.count(c) < 2:
+            kinds.remove(c)  # §9.1: the exposed 财神 is locked
+        return kinds
+
+    def can_win(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
+        c = state.ext["caishen"]
+        if tile is None:
+            concealed = state.hands[seat]
+            win_tile = state.drawn
+            manner = scoring.GANGKAI if state.after_kong else scoring.ZIMO
+        else:
+            if tile == c:
+                return False  # §3.1 A3: a discarded 财神 is dead
+            concealed = state.hands[seat] + (tile,)
+            win_tile = tile
+            manner = scoring.QIANGGANG if how == WIN_ROB else scoring.FANGCHONG
+        piao = state.ext["piao"]
+        situation = scoring.WinSituation(
+            manner, win_tile, piao[seat], max(piao[s] for s in range(N_SEATS) if s != seat),
+            frozenset(_locked(state, seat, "win")),
+        )  # fmt: skip
+        return scoring.is_legal_win(concealed, state.melds[seat], c, situation, check_tiles=False)
+
+    def can_meld(self, state: HandState, seat: int, mtype: str, tile: int) -> bool:
+        c = state.ext["caishen"]
+        if tile == c:
+            return False  # §3.1: no 财神 in melds, a discarded 财神 is dead
+        if mtype == PUNG and natural_face(tile, c) in _locked(state, seat, "pung"):
+            return False  # §6.5 no-pung lock
+        return True
+
+    def claim_extras(self, state: HandState, seat: int, tile: int, from_seat: int, kind: str) -> list[Action]:
+        if kind != "discard" or seat != (from_seat + 1) % N_SEATS:
+            return []  # §6.1: only the discarder's 下家 may chow
+        return self.chow_options(state, seat, tile)
+
+    def chow_options(self, state: HandState, seat: int, tile: int) -> list[Action]:
+        """§6.1: two natural tiles from hand plus the discard, consecutive in one suit; 白板 = C."""
+        c = state.ext["caishen"]
+        if tile == c:
+            return []
+        face = natural_face(tile, c)
+        if face >= 27:
+            return []
+        hand = state.hands[seat]
+        out = []
+        base = face - face % 9
+        for low in (face - 2, face - 1, face):
+            if low < base or low > base + 6:
+                continue
+            need = [_physical(f, c) for f in range(low, low + 3) if f != face]
+            if any(t is None for t in need):
+                continue
+            if need[0] in hand and need[1] in hand:  # two distinct faces, one tile each
+                out.append(Action(seat, CHOW, tile=tile_str(tile), tiles=format_tiles([tile, *need])))  # type: ignore[list-item]
+        return out
+
+    # -- claims, 飘 and locks (§6.5, §9, §10) -------------------------------------------------------------
+
+    def on_claim_resolved(self, state: HandState, events: Events) -> HandState:
+        claim = state.claim
+        assert claim is not None
+        ext = state.ext
+        c = ext["caishen"]
+        if claim.kind == "discard" and claim.tile == c:
+            return _piao_discard(state, claim.from_seat, events)
+        face = natural_face(claim.tile, c)
+        locks = list(ext["locks"])
+        for s, opts in claim.options:
+            resp = next((a for a in claim.responses if a.seat == s), None)
+            if resp is None:
+                continue
+            types = {a.type for a in opts}
+            stamp = len(state.melds[s])
+            if HU in types and resp.type != HU:
+                locks.append([s, face, "win", stamp])
+                events.append({"type": "tongquan_lock", "seat": s, "tile": tile_str(face), "lock": "win"})
+            if PUNG in types and resp.type not in (PUNG, KONG_EXPOSED, HU):
+                locks.append([s, face, "pung", stamp])
+                events.append({"type": "tongquan_lock", "seat": s, "tile": tile_str(face), "lock": "pung"})
+        if len(locks) != len(ext["locks"]):
+            state = replace(state, ext={**ext, "locks": locks})
+        return state
+
+    # -- wins and settlement (§8, §10, §11, §13) ----------------------------------------------------------
+
+    def score_wins(self, state: HandState, wins: list[WinContext]) -> tuple[HandState, list[dict[str, Any]]]:
+        ext = state.ext
+        records = []
+        for w in wins:
+            if w.how == WIN_SELF:
+                concealed = list(state.hands[w.seat])
+                manner = scoring.GANGKAI if w.after_kong else scoring.ZIMO
+            else:
+                concealed = [*state.hands[w.seat], w.tile]
+                manner = scoring.QIANGGANG if w.how == WIN_ROB else scoring.FANGCHONG
+            sc = scoring.score_win(
+                concealed, state.melds[w.seat], ext["caishen"], winner=w.seat, dealer=state.dealer,
+                manner=manner, win_tile=w.tile, discarder=w.from_seat, piao=ext["piao"], mai=ext["mai"],
+                xiazi=ext["xiazi"], feeder=contractor(state),
+            )  # fmt: skip
+            pattern_m = scoring.hand_multiplier([p for p in sc.patterns if p != scoring.FAN_CHENGBAO])
+            records.append({
+                "patterns": sc.patterns, "multiplier": sc.multiplier, "value": sc.multiplier,
+                "pattern_multiplier": pattern_m, "payer": sc.payer, "deltas": sc.deltas,
+            })  # fmt: skip
+        return state, records
+
+    def settle_draw(self, state: HandState, events: Events) -> HandState:
+        ext = state.ext
+        deltas = scoring.draw_deltas(state.dealer, ext["piao"], ext["mai"], ext["xiazi"])
+        return add_score(state, deltas, "draw_settlement", events)
+
+    def settle_escape(self, state: HandState, seat: int, events: Events) -> tuple[HandState, bool]:
+        # A22: no Yiwu escape penalty; the platform's bot plays the seat to the end of the hand
+        return state, False
+
+    def carry_out(self, state: HandState) -> dict[str, Any]:
+        result = state.result or {}
+        nxt = result.get("next_dealer", state.dealer)
+        dealer_win = next((w for w in state.wins if w["seat"] == state.dealer), None)
+        same = nxt == state.dealer
+        return {
+            "dealer": nxt if same else None,  # a new dealer starts a new tenure (§12)
+            "previous_dealer": state.dealer,
+            "mai": list(state.ext["mai"]) if same else [0, 0, 0, 0],
+            "xiazi": list(state.ext["xiazi"]) if same else [0, 0, 0, 0],
+            "dealer_win_multiplier": dealer_win["pattern_multiplier"] if dealer_win and same else None,
+        }
+
+    # -- observation ---------------------------------------------------------------------------------
+
+    def public_info(self, state: HandState, viewer: int | None) -> dict[str, Any]:
+        ext = state.ext
+        c = ext["caishen"]
+        return {
+            "wild": tile_str(c), "caishen": tile_str(c), "indicator": tile_str(c),
+            "baiban_as": tile_str(c) if c != WHITE else None, "dice": list(ext["dice"]),
+            "reserve": ext["reserve"], "mai": list(ext["mai"]), "xiazi": list(ext["xiazi"]),
+            "bet_offer": ext["offer"] if state.phase == PHASE_CHOICE else None, "contractor": contractor(state),
+        }  # fmt: skip
+
+    def public_seat_info(self, state: HandState, seat: int, viewer: int | None) -> dict[str, Any]:
+        piao = state.ext["piao"][seat]
+        return {"piao": piao, "exposed_caishen": tile_str(state.ext["caishen"]) if piao else None}
+
+    # -- bots ------------------------------------------------------------------------------------------
+
+    def bot_choice(self, state: HandState, seat: int, legal: list[Action]) -> Action | None:
+        return bot_pick(state, seat, legal)
+
+
+# ================================================================================================
+# Helpers
+# ================================================================================================
+
+
+def _dice(state: HandState) -> list[int]:
+    basis = state.seed if state.seed is not None else ",".join(map(str, state.wall))
+    rng = random.Random("yiwu-dice:" + hashlib.sha256(basis.encode()).hexdigest())
+    return [rng.randint(1, 6) + rng.randint(1, 6), rng.randint(1, 6) + rng.randint(1, 6)]
+
+
+def _wall_len(state: HandState) -> int:
+    """len(L): live-wall tiles not yet drawn (§4.2); the indicator stack is not in L."""
+    return len(state.wall) - INDICATOR_STACK - state.head - state.tail
+
+
+def _live(state: HandState) -> int:
+    return _wall_len(state) - state.tail % 2 - state.ext["reserve"]
+
+
+def _shift_dead_tail(state: HandState) -> HandState:
+    """After replacement number K, move the next replacement tile T[131-K] behind the dead block."""
+    wall = state.wall
+    end = len(wall) - state.tail  # the dead block is wall[end-4:end]
+    nxt = end - DEAD_TAIL - 1
+    if nxt < state.head:
+        return state  # no replacement is possible any more (len(L) < 3)
+    moved = wall[:nxt] + wall[nxt + 1 : end] + (wall[nxt],) + wall[end:]
+    return replace(state, wall=moved)
+
+
+def _physical(face: int, caishen: int) -> int | None:
+    """The physical tile that plays ``face`` naturally: 白板 for C, else the face itself."""
+    if face == caishen:
+        return WHITE if caishen != WHITE else None
+    return face
+
+
+def _locked(state: HandState, seat: int, kind: str) -> set[int]:
+    stamp = len(state.melds[seat])
+    return {lk[1] for lk in state.ext["locks"] if lk[0] == seat and lk[2] == kind and lk[3] == stamp}
+
+
+def _piao_discard(state: HandState, seat: int, events: Events) -> HandState:
+    """§9.1: a 财神 discard with a 财神 left is a 飘; with none left it is a 错飘 (§9.4)."""
+    ext = state.ext
+    c = ext["caishen"]
+    if c not in state.hands[seat]:
+        events.append({"type": "cuopiao", "seat": seat})
+        return state
+    piao = list(ext["piao"])
+    piao[seat] += 1
+    piao_from = list(ext["piao_from"])
+    if piao_from[seat] < 0:
+        piao_from[seat] = len(state.melds[seat])
+    reserve = RESERVE[min(max(piao), 2)]
+    events.append({"type": "piao", "seat": seat, "count": piao[seat], "exposed": tile_str(c), "reserve": reserve})
+    return replace(state, ext={**ext, "piao": piao, "piao_from": piao_from, "reserve": reserve})
+
+
+def contractor(state: HandState) -> int | None:
+    """§10: the first seat to feed the 飘 player two claims after its first 飘 (A18)."""
+    ext = state.ext
+    for p in range(N_SEATS):
+        start = ext["piao_from"][p]
+        if start < 0:
+            continue
+        feeds = [0, 0, 0, 0]
+        for m in state.melds[p][start:]:
+            if m.from_ is None or m.type == KONG_CONCEALED:
+                continue
+            f = (p + m.from_) % N_SEATS
+            feeds[f] += 1
+            if feeds[f] == 2:
+                return f
+    return None
+
+
+# -- bot ----------------------------------------------------------------------------------------------
+
+
+def _shanten_of(tiles: list[int], melds: tuple[Meld, ...], c: int) -> int:
+    counts, wild = split_wild(tiles, c)
+    sets_needed = 4 - len(melds)
+    s = shanten(counts, wild, sets_needed=sets_needed)
+    if not melds:
+        pairs = sum(n // 2 for n in counts)
+        singles = sum(n % 2 for n in counts)
+        s = min(s, 6 - min(pairs + min(wild, singles) + max(0, wild - singles) // 2, 7))
+    return s
+
+
+def bot_pick(state: HandState, seat: int, legal: list[Action]) -> Action | None:
+    """Greedy Yiwu play: keep 财神, 飘 when the rest is 财神头, claim only what brings ready closer."""
+    if state.phase == PHASE_CHOICE:
+        return next((a for a in legal if a.choice == 1), None)  # bets are symmetric: take them
+    c = state.ext["caishen"]
+    hand = list(state.hands[seat])
+    melds = state.melds[seat]
+    if state.phase == PHASE_CLAIM:
+        kong = next((a for a in legal if a.type == KONG_EXPOSED), None)
+        if kong is not None:
+            return kong
+        now = _shanten_of(hand, melds, c)
+        best: Action | None = None
+        best_s = now
+        for a in legal:
+            if a.type not in (PUNG, CHOW):
+                continue
+            tile = parse_tile(a.tile or "")
+            used = [tile, tile] if a.type == PUNG else _chow_used(a, tile)
+            rest = list(hand)
+            for t in used:
+                rest.remove(t)
+            after = min(_shanten_of(_without(rest, d), melds + (Meld(PUNG, (0, 0, 0)),), c) for d in set(rest))
+            if after < best_s:
+                best, best_s = a, after
+        return best or next((a for a in legal if a.type == PASS), None)
+    if state.phase != PHASE_TURN:
+        return None
+    for a in legal:
+        if a.type in (KONG_CONCEALED, KONG_ADDED):
+            return a
+    discards = [a for a in legal if a.type == DISCARD]
+    if not discards:
+        return None
+    held_c = hand.count(c)
+    if held_c >= 2 and any(a.tile == tile_str(c) for a in discards):
+        rest = _without(hand, c)
+        if ready_patterns(rest, melds, c):
+            return Action(seat, DISCARD, tile=tile_str(c))  # 飘: the rest waits on everything
+    pick, key = discards[0], None
+    for a in discards:
+        t = parse_tile(a.tile or "")
+        if t == c and len(discards) > 1:
+            continue
+        rest = _without(hand, t)
+        k = (_shanten_of(rest, melds, c), _isolation(hand, t, c), t)
+        if key is None or k < key:
+            pick, key = a, k
+    return pick
+
+
+def _chow_used(a: Action, tile: int) -> list[int]:
+    from games.engine.tiles import parse_tiles
+
+    run = parse_tiles(a.tiles or "")
+    run.remove(tile)
+    return run
+
+
+def _without(tiles: list[int], t: int) -> list[int]:
+    rest = list(tiles)
+    rest.remove(t)
+    return rest
+
+
+def _isolation(hand: list[int], t: int, c: int) -> int:
+    face = natural_face(t, c)
+    faces = [natural_face(x, c) for x in hand if x != c]
+    score = 2 * (faces.count(face) - 1)
+    if face < 27:
+        pos = face % 9
+        for d in (-2, -1, 1, 2):
+            if 0 <= pos + d <= 8 and face + d in faces:
+                score += 3 - abs(d)
+        if pos in (0, 8):
+            score -= 1
+    return score
+
+
+def is_complete(state: HandState, seat: int) -> bool:
+    """Does the seat's current concealed hand plus melds form a winning shape?"""
+    return is_winning_shape(state.hands[seat], state.melds[seat], state.ext["caishen"])
+
+
+RULES = YiwuRules()
