@@ -639,19 +639,19 @@ def _escaped(table: Table, seat: Seat) -> bool:
 
 def table_leave(*, table_id: int, user) -> str:
     """Leave the table. Between hands the seat is freed; during a live hand it is an escape:
-    a bot plays at once, and after the grace period escape_penalty applies the variant's rule."""
+    after the grace period escape_penalty applies the variant's rule, then a bot plays the seat
+    for whatever is left of the hand (血战: a winner who leaves)."""
     with _writing(table_id) as table:
         seat = Seat.objects.filter(table=table, user=user).select_related("user").first()
         if seat is None:
             return "not_seated"
         if table.status == TableStatus.PLAYING:
             if seat.left_at is None:
+                # Within the grace period the player may come back; meanwhile the turn timer
+                # plays their default actions. After it, escape_penalty settles the escape.
                 seat.left_at = timezone.now()
-                seat.autoplay = True
                 seat.save()
                 _append(table, "seat", _seat_public(seat))
-                if table.state and seat.index in engine.to_act(_state(table)):
-                    _schedule_bots(table)
             return "escaping"
         _free_seat(table, seat)
         if not Seat.objects.filter(table=table, user__isnull=False).exists():
@@ -685,6 +685,8 @@ def escape_apply(*, table_id: int, hand_id: int, seat_index: int) -> bool:
         hand_seat.escaped = True
         hand_seat.autoplayed = True
         hand_seat.save()
+        seat.autoplay = True
+        seat.save()
         hand = HandRecord.objects.get(pk=hand_id)
         _record_engine(
             table,
@@ -789,6 +791,10 @@ def _tick_playing(table: Table, now: datetime) -> None:
     for seat in seats:
         if seat.user_id is None:
             continue
+        if seat.left_at and seat.left_at <= cutoff:
+            if not _escaped(table, seat):
+                _queue_escape_on_commit(table.pk, table.current_hand_id, seat.index)
+            continue  # escape_penalty hands the seat to a bot after settling the escape
         gone = seat.connections == 0 and seat.disconnected_at and seat.disconnected_at <= cutoff
         if gone and not seat.autoplay:
             seat.autoplay = True
@@ -798,8 +804,6 @@ def _tick_playing(table: Table, now: datetime) -> None:
             )
             _append(table, "seat", _seat_public(seat))
             _schedule_bots(table)
-        if seat.left_at and seat.left_at <= cutoff and not _escaped(table, seat):
-            _queue_escape_on_commit(table.pk, table.current_hand_id, seat.index)
     if table.deadline and now >= table.deadline:
         _play_defaults(table, now, seats)
 

@@ -1,0 +1,257 @@
+"""Table services through their Python API: seating, bots, deadlines, presence, escape,
+settlement idempotency, fairness. Celery is eager here (tasks run on commit)."""
+
+from __future__ import annotations
+
+import io
+import sys
+import types
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+import games.engine as engine
+from games import tasks
+from games.models import HandRecord, HandSeat, HandStatus, Seat, Table, TableEvent, TableStatus
+from games.runtime import selectors, services
+from tests.factories import RoomFactory, UserFactory
+from wallet.models import Transfer
+from wallet.selectors import wallet_audit, wallet_balance
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def sichuan(db):
+    return RoomFactory(name="Sichuan ×10", variant="sichuan", coefficient=10, rake=20)
+
+
+def _solo_table(user, room):
+    table = services.table_seat(user=user, room=room)
+    services.table_fill_bots(table_id=table.pk, user=user)
+    return Table.objects.get(pk=table.pk)
+
+
+def _play_human(table_id: int, user, *, max_moves: int = 400) -> int:
+    """Play the human seat's moves with the engine view until the hand is over."""
+    moves = 0
+    while moves < max_moves:
+        table = Table.objects.get(pk=table_id)
+        if table.status != TableStatus.PLAYING:
+            return moves
+        seat = selectors.seat_of(table_id, user)
+        view = selectors.table_snapshot(table_id=table_id, seat=seat)["view"]
+        from tests.games.runtime.conftest import choose
+
+        action = choose(view)
+        assert action is not None, "the human seat has nothing to do while bots wait"
+        answer = services.table_submit_action(
+            table_id=table_id,
+            user=user,
+            action_id=f"m{moves}",
+            expected_seq=table.seq,
+            action=action,
+        )
+        assert answer["type"] == "ack", answer
+        moves += 1
+    raise AssertionError("hand did not end")
+
+
+def test_it_plays_a_hand_with_bots_and_settles_with_rake(alice, sichuan, seeded):
+    before = wallet_balance(alice)
+    table = _solo_table(alice, sichuan)
+    assert table.status == TableStatus.PLAYING and table.seq > 0
+    _play_human(table.pk, alice)
+    hand = HandRecord.objects.get(table=table)
+    assert hand.status == HandStatus.SETTLED
+    assert hand.coins[0] == wallet_balance(alice) - before
+    expected, rake = engine.coin_settlement("sichuan", hand.points, 10, 20)
+    assert hand.coins == expected and hand.rake == rake == 80
+    assert [hs.is_bot for hs in hand.seats.order_by("seat")] == [False, True, True, True]
+    assert wallet_audit() == []
+
+
+def test_it_pays_a_hand_once_when_settle_is_delivered_twice(alice, sichuan, seeded):
+    table = _solo_table(alice, sichuan)
+    _play_human(table.pk, alice)
+    hand = HandRecord.objects.get(table=table)
+    balance = wallet_balance(alice)
+    transfers = Transfer.objects.count()
+    tasks.settle_hand.apply(args=[hand.pk]).get()
+    tasks.settle_hand.delay(hand.pk)
+    assert wallet_balance(alice) == balance
+    assert Transfer.objects.count() == transfers
+    assert Transfer.objects.filter(idempotency_key=f"hand:{hand.pk}").count() == 1
+    assert wallet_audit() == []
+
+
+def test_it_applies_the_escape_penalty_once(alice, sichuan, seeded):
+    table = _solo_table(alice, sichuan)
+    hand = HandRecord.objects.get(table=table)
+    before = wallet_balance(alice)
+    # when alice leaves the live hand
+    assert services.table_leave(table_id=table.pk, user=alice) == "escaping"
+    # nothing happens within the grace period
+    services.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=5))
+    assert not HandSeat.objects.get(hand=hand, seat=0).escaped
+    # after it, the escape settlement is applied (Celery task) and the hand ends
+    services.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=31))
+    assert HandSeat.objects.get(hand=hand, seat=0).escaped
+    hand.refresh_from_db()
+    assert hand.status == HandStatus.SETTLED and hand.result["reason"] == "escape"
+    assert hand.points[0] < 0 and hand.coins[0] < 0
+    assert wallet_balance(alice) == before + hand.coins[0]
+    assert {"type": "escape", "seat": 0} in hand.actions
+    # delivered again: nothing more
+    assert tasks.escape_penalty.apply(args=[table.pk, hand.pk, 0]).get() is False
+    services.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=62))
+    assert TableEvent.objects.filter(table=table, kind="escape").count() == 1
+    assert wallet_balance(alice) == before + hand.coins[0]
+    assert wallet_audit() == []
+
+
+def test_it_cancels_the_escape_when_the_player_returns_in_time(alice, sichuan, seeded):
+    table = _solo_table(alice, sichuan)
+    services.table_leave(table_id=table.pk, user=alice)
+    services.table_connect(table_id=table.pk, user=alice)
+    services.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=60))
+    assert not TableEvent.objects.filter(table=table, kind="escape").exists()
+    seat = Seat.objects.get(table=table, user=alice)
+    assert seat.left_at is None and not seat.autoplay
+
+
+def test_it_plays_the_default_action_when_the_deadline_passes(alice, sichuan, seeded):
+    table = _solo_table(alice, sichuan)
+    services.table_connect(table_id=table.pk, user=alice)
+    state = engine.HandState.from_json(Table.objects.get(pk=table.pk).state)
+    assert 0 in engine.to_act(state)
+    expected = engine.default_action(state, 0)
+    seq = Table.objects.get(pk=table.pk).seq
+    services.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=5))
+    assert Table.objects.get(pk=table.pk).seq == seq  # not yet
+    services.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=21))
+    hand = HandRecord.objects.get(table=table)
+    assert [a for a in hand.actions if a["seat"] == 0][0] == expected.to_json()
+
+
+def test_it_hands_a_disconnected_seat_to_a_bot_and_back(alice, sichuan, seeded):
+    table = _solo_table(alice, sichuan)
+    services.table_connect(table_id=table.pk, user=alice)
+    services.table_disconnect(table_id=table.pk, user=alice)
+    services.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=31))
+    hand = HandRecord.objects.get(table=table)
+    assert HandSeat.objects.get(hand=hand, seat=0).autoplayed
+    hand.refresh_from_db()
+    # the bot played alice's seat: the hand went on without her (here: to its end)
+    assert len(hand.actions) > 1
+    if hand.status == HandStatus.LIVE:
+        assert Seat.objects.get(table=table, user=alice).autoplay
+    services.table_connect(table_id=table.pk, user=alice)
+    assert not Seat.objects.get(table=table, user=alice).autoplay
+
+
+def test_it_refuses_a_player_below_the_minimum_balance(alice):
+    rich_room = RoomFactory(variant="sichuan", coefficient=200, rake=400, min_balance=10**9)
+    with pytest.raises(services.TableRefused) as exc:
+        services.table_seat(user=alice, room=rich_room)
+    assert exc.value.code == "below_minimum" and "1000000000" in exc.value.message
+    assert not Seat.objects.filter(user=alice).exists()
+
+
+def test_it_refuses_during_the_escape_cooldown(alice, sichuan, monkeypatch):
+    fake = types.ModuleType("ratings.services")
+    fake.escape_cooldown_remaining = lambda user: 125
+    monkeypatch.setitem(sys.modules, "ratings.services", fake)
+    monkeypatch.setattr(sys.modules["ratings"], "services", fake, raising=False)
+    with pytest.raises(services.TableRefused) as exc:
+        services.table_seat(user=alice, room=sichuan)
+    assert exc.value.code == "cooldown" and "2m 05s" in exc.value.message
+
+
+def test_it_calls_the_ratings_hooks_once_with_settlement(alice, sichuan, seeded, monkeypatch):
+    calls = []
+    fake = types.ModuleType("ratings.services")
+    fake.ratings_record_hand = lambda *, hand: calls.append(("hand", hand.pk, hand.status))
+    fake.ratings_record_escape = lambda *, user, hand: calls.append(("escape", user.pk, hand.pk))
+    monkeypatch.setitem(sys.modules, "ratings.services", fake)
+    monkeypatch.setattr(sys.modules["ratings"], "services", fake, raising=False)
+    table = _solo_table(alice, sichuan)
+    services.table_leave(table_id=table.pk, user=alice)
+    services.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=31))
+    hand = HandRecord.objects.get(table=table)
+    tasks.settle_hand.apply(args=[hand.pk])
+    assert calls == [("hand", hand.pk, HandStatus.SETTLED), ("escape", alice.pk, hand.pk)]
+
+
+def test_it_seats_players_together_and_fills_bots_after_the_wait(alice, bob, sichuan):
+    table = services.table_seat(user=alice, room=sichuan)
+    assert services.table_seat(user=bob, room=sichuan).pk == table.pk
+    assert services.table_seat(user=alice, room=sichuan).pk == table.pk  # already seated
+    services.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=1))
+    assert Table.objects.get(pk=table.pk).status == TableStatus.WAITING
+    services.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=6))
+    table.refresh_from_db()
+    assert table.status == TableStatus.PLAYING
+    assert Seat.objects.filter(table=table, is_bot=True).count() == 2
+
+
+def test_it_opens_private_tables_by_invite_code(alice, bob, charlie, sichuan):
+    table = services.table_seat(user=alice, room=sichuan, private=True)
+    assert table.invite_code
+    assert services.table_seat(user=bob, room=sichuan).pk != table.pk  # not matched publicly
+    joined = services.table_seat(user=charlie, room=None, invite_code=table.invite_code.lower())
+    assert joined.pk == table.pk
+    with pytest.raises(services.TableRefused):
+        services.table_seat(user=charlie, room=None, invite_code="NOPE42")
+
+
+def test_it_starts_the_next_hand_with_the_next_dealer(alice, sichuan, seeded):
+    table = _solo_table(alice, sichuan)
+    _play_human(table.pk, alice)
+    hand = HandRecord.objects.get(table=table)
+    services.table_connect(table_id=table.pk, user=alice)
+    services.table_ready(table_id=table.pk, user=alice)
+    table.refresh_from_db()
+    assert table.hand_no == 2 and table.status == TableStatus.PLAYING
+    second = HandRecord.objects.get(table=table, hand_no=2)
+    assert second.dealer == hand.result["next_dealer"]
+
+
+def test_it_verifies_a_hand_by_endpoint_and_command(alice, sichuan, seeded, client):
+    table = _solo_table(alice, sichuan)
+    live = HandRecord.objects.get(table=table)
+    body = client.get(f"/fairness/hand/{live.pk}/").json()
+    assert body["commitment"] == engine.commit_seed(seeded, live.salt)
+    assert "seed" not in body and "wall" not in body  # not before the end
+    _play_human(table.pk, alice)
+    body = client.get(f"/fairness/hand/{live.pk}/").json()
+    assert body["ok"] and body["commitment_ok"] and body["replay_ok"]
+    assert body["seed"] == seeded and len(body["wall"]) == 108
+    out = io.StringIO()
+    call_command("verify_hand", str(live.pk), stdout=out)
+    assert "fairness check passed" in out.getvalue()
+    check = client.get(
+        "/fairness/check/",
+        {"variant": "sichuan", "seed": seeded, "salt": live.salt, "commitment": "0" * 64},
+    ).json()
+    assert check["commitment_ok"] is False
+
+
+def test_it_shows_the_lobby_grouped_by_variant(client, alice, sichuan):
+    RoomFactory(name="Shaanxi ×5", variant="shaanxi", coefficient=5, rake=9)
+    client.force_login(alice)
+    page = client.get("/play/").content.decode()
+    assert "Sichuan ×10" in page and "四川麻将" in page and "Shaanxi ×5" in page
+    response = client.post(f"/play/room/{sichuan.pk}/", {"bots": "1"})
+    assert response.status_code == 302 and "/table/" in response["Location"]
+    table_page = client.get(response["Location"])
+    assert table_page.status_code == 200 and b"que-table" in table_page.content
+
+
+def test_it_tells_a_poor_player_why_in_the_lobby(client, alice):
+    room = RoomFactory(variant="sichuan", min_balance=10**9)
+    client.force_login(alice)
+    page = client.post(f"/play/room/{room.pk}/", follow=True).content.decode()
+    assert "this room needs at least 1000000000" in page
