@@ -165,6 +165,8 @@ class PlayerSerializer(serializers.Serializer):
     name = serializers.CharField()
     is_bot = serializers.BooleanField()
     escaped = serializers.BooleanField()
+    points = serializers.IntegerField(required=False, help_text="Once the hand has ended.")
+    coins = serializers.IntegerField(required=False, help_text="Once the hand has been settled.")
 
 
 class RoomRefSerializer(serializers.Serializer):

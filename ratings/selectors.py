@@ -287,6 +287,10 @@ def hand_detail(hand: HandRecord) -> dict[str, Any]:
     if not hand_ended(hand):
         return out
     result = hand.result or {}
+    for player in out["players"]:
+        seat = player["seat"]
+        player["points"] = (hand.points or [0] * 4)[seat]
+        player["coins"] = (hand.coins or [0] * 4)[seat]
     out.update(
         seed=hand.seed, salt=hand.salt, points=hand.points, coins=hand.coins, rake=hand.rake,
         reason=result.get("reason"), wins=result.get("wins") or [], hands=result.get("hands") or [],

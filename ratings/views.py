@@ -1,0 +1,90 @@
+"""Ratings pages: ladder, profile, match history, hand replay and its JSON log. Thin."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+
+from ratings import selectors
+from ratings.forms import HistoryFilterForm
+from ratings.services import escape_cooldown_remaining
+from rooms.models import Variant
+
+
+def _variant(raw: str | None, default: str = "sichuan") -> str:
+    return raw if raw in Variant.values else default
+
+
+def leaderboard(request):
+    variant = _variant(request.GET.get("variant"))
+    raw = request.GET.get("season")
+    season = selectors.season_get(int(raw) if raw and raw.isdigit() else None)
+    board = selectors.leaderboard(variant=variant, season=season, viewer=request.user)
+    return render(
+        request,
+        "ratings/leaderboard.html",
+        {"board": board, "variants": Variant.choices, "variant": variant,
+         "seasons": selectors.season_list()[:24], "season": season},
+    )  # fmt: skip
+
+
+@login_required
+def me(request):
+    return redirect("ratings:profile", username=request.user.username)
+
+
+def profile(request, username: str):
+    user = selectors.player_get(username)
+    variant = _variant(request.GET.get("variant"))
+    series = selectors.rating_series(user, variant)
+    is_self = request.user.is_authenticated and request.user.pk == user.pk
+    return render(
+        request,
+        "ratings/profile.html",
+        {
+            "player": user, "standings": selectors.standings_of(user), "variant": variant,
+            "variants": Variant.choices, "chart": selectors.rating_chart(series),
+            "series": series, "stats": selectors.player_stats(user, variant),
+            "is_self": is_self,
+            "cooldown": escape_cooldown_remaining(user) if is_self else 0,
+        },
+    )  # fmt: skip
+
+
+@login_required
+def history(request, username: str):
+    user = selectors.access_history(request.user, username)
+    form = HistoryFilterForm(request.GET or None)
+    filters = form.cleaned_data if form.is_valid() else {}
+    rows = selectors.history(user, **{k: v for k, v in filters.items() if v})
+    page = Paginator(rows, 25).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(
+        request,
+        "ratings/history.html",
+        {"player": user, "form": form, "page": page, "query": query.urlencode()},
+    )
+
+
+@login_required
+def hand(request, hand_id: int):
+    record = selectors.access_hand(request.user, hand_id)
+    detail = selectors.hand_detail(record)
+    replay = selectors.hand_replay(record) if detail["ended"] else None
+    return render(request, "ratings/hand.html", {"hand": detail, "replay": replay})
+
+
+@login_required
+def hand_log(request, hand_id: int):
+    record = selectors.access_hand(request.user, hand_id)
+    if not selectors.hand_ended(record):
+        raise Http404("This hand has not ended yet.")
+    body = json.dumps(selectors.hand_log(record), ensure_ascii=False, indent=1, default=str)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="que-hand-{record.pk}.json"'
+    return response
