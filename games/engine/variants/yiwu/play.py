@@ -130,8 +130,6 @@ class YiwuRules(Rules):
         return state.ext["reserve"] + k % 2 + (len(state.wall) - LIVE)
 
     def can_kong_now(self, state: HandState) -> bool:
-        if state.phase == PHASE_TURN and state.drawn is None:
-            return False  # §5.6: after a chow or pung, discard at once
         return _wall_len(state) >= 3  # §4.4
 
     def claims_allowed_on_last_tile(self) -> bool:
@@ -179,6 +177,8 @@ class YiwuRules(Rules):
         c = state.ext["caishen"]
         if tile == c:
             return False  # §3.1: no 财神 in melds, a discarded 财神 is dead
+        if mtype in (KONG_CONCEALED, KONG_ADDED) and state.drawn is None:
+            return False  # §5.6: after a chow or pung, discard at once
         if mtype == PUNG and natural_face(tile, c) in _locked(state, seat, "pung"):
             return False  # §6.5 no-pung lock
         return True
