@@ -211,7 +211,10 @@ class HandDetailApi(APIView):
     @extend_schema(responses={200: HandSerializer})
     def get(self, request, hand_id: int):
         hand = selectors.access_hand(request.user, hand_id)
-        return Response(HandSerializer(selectors.hand_detail(hand)).data)
+        detail = selectors.hand_detail(hand)
+        # Optional fields absent from a live hand stay absent (not null): nothing hints at them.
+        data = {k: v for k, v in HandSerializer(detail).data.items() if k in detail}
+        return Response(data)
 
 
 class HandLogApi(APIView):

@@ -336,7 +336,10 @@ def hand_replay(hand: HandRecord) -> dict[str, Any]:
     if not hand_ended(hand):
         raise Http404("This hand has not ended yet.")
     steps: list[dict[str, Any]] = []
-    out: dict[str, Any] = {"steps": steps, "ok": False, "error": None, "points": None}
+    out: dict[str, Any] = {
+        "steps": steps, "ok": False, "error": None, "points": None,
+        "fairness": engine.verify_seed(hand.seed, hand.salt, hand.commitment),
+    }  # fmt: skip
     try:
         state, events = engine.new_hand(
             hand.variant, hand.options, dealer=hand.dealer, seed=hand.seed, carry=hand.carry
@@ -354,5 +357,4 @@ def hand_replay(hand: HandRecord) -> dict[str, Any]:
     result = engine.hand_result(state) or {}
     out["points"] = result.get("points")
     out["ok"] = engine.is_over(state) and result.get("points") == hand.points
-    out["fairness"] = engine.verify_seed(hand.seed, hand.salt, hand.commitment)
     return out

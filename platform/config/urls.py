@@ -8,6 +8,7 @@ urlpatterns = [
     path("", home, name="home"),
     path("accounts/", include("accounts.urls")),
     path("", include("games.urls")),  # lobby, tables, fairness (games app)
+    path("ratings/", include("ratings.urls")),  # ladders, profiles, history, replays
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include("config.api_urls")),
