@@ -14,13 +14,12 @@ from __future__ import annotations
 import random
 
 from games.engine.actions import DISCARD, HU, KONG_ADDED, KONG_CONCEALED, KONG_EXPOSED, PASS, PUNG, Action
-from games.engine.core import default_action, legal_actions, rules_of
+from games.engine.core import default_action, legal_actions, parse_tile, rules_of
 from games.engine.errors import IllegalActionError
 from functools import cache
 
 from games.engine.hand import _group_blocks
 from games.engine.state import PHASE_CHOICE, HandState
-from games.engine.tiles import parse_tile
 
 KINDS = ("greedy", "random")
 
@@ -142,14 +141,58 @@ def _isolation(tiles: list[int], t: int) -> int:
     return score
 
 
+_GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+
+
+def _merge(a: tuple[tuple[int, int, int], ...], b: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, int, int], ...]:
+    items = {(m1 + m2, t1 + t2, p1 + p2) for m1, t1, p1 in a for m2, t2, p2 in b if p1 + p2 <= 1}
+    return tuple(x for x in items if not any(y != x and y[0] >= x[0] and y[1] >= x[1] and y[2] >= x[2] for y in items))
+
+
+def _value(a: tuple[tuple[int, int, int], ...], b: tuple[tuple[int, int, int], ...], need: int) -> int:
+    best = 99
+    for m1, t1, p1 in a:
+        for m2, t2, p2 in b:
+            p = p1 + p2
+            if p > 1:
+                continue
+            m = min(m1 + m2, need)
+            t = min(t1 + t2, need - m)
+            v = 2 * (need - m) - t - p
+            if v < best:
+                best = v
+    return max(-1, best)
+
+
 def _pick_discard(hand: list[int], discards: list[Action], seven: bool) -> Action:
+    """The discard leaving the lowest shanten; ties: the most isolated tile, then the lowest kind.
+
+    Only the removed tile's group changes, so the other three groups are merged once per group."""
+    cands = [(parse_tile(a.tile or ""), a) for a in discards]
+    if len(cands) == 1:
+        return cands[0][1]
+    if len(cands) < len(set(hand)):
+        # a discard restriction is on (e.g. 先打缺): every allowed tile must go anyway
+        return min(cands, key=lambda ta: (_isolation(hand, ta[0]), ta[0]))[1]
+    c = _counts(hand)
+    need = (len(hand) - 1) // 3
+    blocks = [_blocks(tuple(c[lo:hi]), suited) for lo, hi, suited in _GROUPS]
+    others: dict[int, tuple[tuple[int, int, int], ...]] = {}
+    pairs = sum(1 for n in c if n >= 2)
     best: tuple[int, int, int] | None = None
-    pick = discards[0]
-    for a in discards:
-        t = parse_tile(a.tile or "")
-        rest = list(hand)
-        rest.remove(t)
-        key = (_shanten(rest, seven), _isolation(hand, t), t)
+    pick = cands[0][1]
+    for t, a in cands:
+        g = 3 if t >= 27 else t // 9
+        if g not in others:
+            rest = [blocks[i] for i in range(4) if i != g]
+            others[g] = _merge(_merge(rest[0], rest[1]), rest[2])
+        lo, hi, suited = _GROUPS[g]
+        grp = c[lo:hi]
+        grp[t - lo] -= 1
+        sh = _value(others[g], _blocks(tuple(grp), suited), need)
+        if seven:
+            sh = min(sh, 6 - (pairs - (1 if c[t] == 2 else 0)))
+        key = (sh, _isolation(hand, t), t)
         if best is None or key < best:
             best, pick = key, a
     return pick

@@ -12,7 +12,6 @@ Events are plain JSON dicts. Every point movement is a ``{"type": "score"}`` eve
 
 from __future__ import annotations
 
-from dataclasses import fields
 from dataclasses import replace as _dc_replace
 from typing import TYPE_CHECKING, Any
 
@@ -39,25 +38,33 @@ from games.engine.state import (
     HandState,
     WinContext,
 )
-from games.engine.tiles import Meld, format_tiles, meld_to_json, parse_tile, tile_str
+from games.engine.tiles import Meld, format_tiles, meld_to_json, tile_str
+from games.engine.tiles import parse_tile as _parse_tile
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
 Events = list[dict[str, Any]]
 
-_STATE_FIELDS = tuple(f.name for f in fields(HandState))
+_TILE_INDEX = {tile_str(k): k for k in range(42)}
+
+
+def parse_tile(text: str) -> int:
+    """One tile string to its kind (a dict look-up on the hot path, the strict parser otherwise)."""
+    k = _TILE_INDEX.get(text)
+    return k if k is not None else _parse_tile(text)
+
 _new = object.__new__
-_setattr = object.__setattr__
 
 
 def replace(obj: Any, **changes: Any) -> Any:
-    """dataclasses.replace, but fast for HandState (the hot path: one copy per step, no __init__)."""
+    """dataclasses.replace, but fast for HandState (the hot path): copy the instance dict."""
     if type(obj) is not HandState:
         return _dc_replace(obj, **changes)
     new = _new(HandState)
-    for name in _STATE_FIELDS:
-        _setattr(new, name, changes[name] if name in changes else getattr(obj, name))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
     return new
 
 WIN_SELF = "self_draw"
@@ -97,6 +104,11 @@ class Rules:
     def reserved_tail(self, state: HandState) -> int:
         """Tiles at the tail that may never be drawn (dead wall); live wall excludes them."""
         return 0
+
+    def set_aside(self, state: HandState) -> tuple[int, ...]:
+        """Tiles taken out of the wall that are in no hand, meld, river or flower area (the
+        Fuzhou gold indicator); tile-conservation checks count them."""
+        return ()
 
     # -- set-up -----------------------------------------------------------------------------------
 
@@ -155,6 +167,19 @@ class Rules:
     #: False: kong replacements may dip into ``reserved_tail`` (Shaanxi's 荒庄 reserve only stops
     #: regular draws); True: the reserve is never drawn at all (a dead wall).
     reserve_blocks_replacements = True
+
+    #: claim priorities (higher wins); a variant adding claim types (claim_extras) extends it
+    claim_priority: dict[str, int] = CLAIM_PRIORITY
+
+    def claim_extras(self, state: HandState, seat: int, tile: int, from_seat: int, kind: str) -> list[Action]:
+        """Variant claim options in the window on ``tile`` (Fuzhou 抢金), offered before ``pass``.
+        Their types need a ``claim_priority``; one of them winning the window goes to
+        ``apply_claim_special``. Among equal priorities the seat nearest the discarder wins."""
+        return []
+
+    def apply_claim_special(self, state: HandState, action: Action, events: Events) -> HandState:
+        """Carry out the winning variant claim (a type from claim_extras); ``state.claim`` is set."""
+        raise IllegalActionError(f"{action.type} is not a claim of {self.key}")
 
     def on_claim_resolved(self, state: HandState, events: Events) -> HandState:
         """Every response to the claim window ``state.claim`` is in, before it is acted on
@@ -240,9 +265,15 @@ class Rules:
 
 
 def rules_of(state: HandState) -> Rules:
-    from games.engine.registry import rules_for
+    rules = _RULES_CACHE.get(state.variant)
+    if rules is None:
+        from games.engine.registry import rules_for
 
-    return rules_for(state.variant)
+        rules = _RULES_CACHE[state.variant] = rules_for(state.variant)
+    return rules
+
+
+_RULES_CACHE: dict[str, Rules] = {}
 
 
 def live_count(state: HandState) -> int:
@@ -560,6 +591,7 @@ def _claim_options(state: HandState, seat: int, tile: int, from_seat: int, kind:
             out.append(Action(seat, PUNG, tile=ts))
         if rules.has_chow and seat == (from_seat + 1) % N_SEATS and tile < 27:
             out.extend(_chow_options(state, seat, tile, rules))
+    out.extend(rules.claim_extras(state, seat, tile, from_seat, kind))
     if out:
         out.append(Action(seat, PASS))
     return out
@@ -606,24 +638,31 @@ def _open_claim(state: HandState, from_seat: int, tile: int, kind: str, events: 
 
 def _drop_outranked(claim: Claim, rules: Rules) -> Claim:
     """Stop waiting for seats whose best option cannot change the outcome any more."""
-    best = max((CLAIM_PRIORITY.get(a.type, 0) for a in claim.responses), default=0)
+    prio = rules.claim_priority
+    best = max((prio.get(a.type, 0) for a in claim.responses), default=0)
     if best == 0:
         return claim
     keep = []
     for s in claim.pending:
-        top = max(CLAIM_PRIORITY.get(a.type, 0) for a in claim.options_of(s))
-        if top > best or (top == best == CLAIM_PRIORITY[HU] and rules.multi_win):
+        top = max(prio.get(a.type, 0) for a in claim.options_of(s))
+        if top > best or (top == best == prio[HU] and rules.multi_win):
             keep.append(s)
-        elif top == best == CLAIM_PRIORITY[HU] and not rules.multi_win:
-            # nearest-in-turn single winner: a nearer seat can still take it
-            nearest = min((_dist(claim.from_seat, a.seat) for a in claim.responses if a.type == HU))
-            if _dist(claim.from_seat, s) < nearest:
+        elif top == best:
+            # a single taker nearest in turn (胡 without 一炮多响, variant claims): a nearer seat can still take it
+            nearest = min(_claim_dist(claim, a.seat) for a in claim.responses if prio.get(a.type, 0) == best)
+            if _claim_dist(claim, s) < nearest:
                 keep.append(s)
     return replace(claim, pending=tuple(keep))
 
 
 def _dist(from_seat: int, seat: int) -> int:
     return (seat - from_seat) % N_SEATS
+
+
+def _claim_dist(claim: Claim, seat: int) -> int:
+    """Turn distance from the discarder; the discarder itself (a variant claim such as the dealer's
+    own 抢金, added by on_claim_resolved) comes last."""
+    return _dist(claim.from_seat, seat) or N_SEATS
 
 
 def _do_response(state: HandState, a: Action, events: Events, rules: Rules) -> HandState:
@@ -644,6 +683,12 @@ def _resolve_claim(state: HandState, events: Events, rules: Rules) -> HandState:
     state = rules.on_claim_resolved(state, events)
     claim = state.claim
     assert claim is not None
+    prio = rules.claim_priority
+    special = [a for a in claim.responses if a.type not in CLAIM_PRIORITY]
+    if special:
+        top = max(special, key=lambda a: (prio.get(a.type, 0), -_claim_dist(claim, a.seat)))
+        if all(prio.get(a.type, 0) < prio.get(top.type, 0) for a in claim.responses if a.type in CLAIM_PRIORITY):
+            return rules.apply_claim_special(state, top, events)
     hus = sorted((a.seat for a in claim.responses if a.type == HU), key=lambda s: _dist(claim.from_seat, s))
     if hus:
         if not rules.multi_win:
@@ -653,7 +698,9 @@ def _resolve_claim(state: HandState, events: Events, rules: Rules) -> HandState:
     if claim.kind == "rob":
         state = replace(state, phase=PHASE_TURN, claim=None)
         return _complete_added_kong(state, claim.from_seat, claim.tile, events, rules)
-    best = max(claim.responses, key=lambda a: CLAIM_PRIORITY.get(a.type, 0), default=None)
+    best = max(
+        (a for a in claim.responses if a.type in CLAIM_PRIORITY), key=lambda a: prio.get(a.type, 0), default=None
+    )
     if best is None or best.type == PASS:
         return _next_turn(state, next_unwon(state, claim.from_seat), events)
     return _do_meld_claim(state, best, claim, events, rules)
