@@ -8,7 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import HandState, apply, legal_actions, new_hand, observe, redact_events, replay, to_act
+from games.engine import (
+    HandState,
+    apply,
+    legal_actions,
+    new_hand,
+    observe,
+    redact_events,
+    replay,
+    to_act,
+)
 from games.engine.actions import Action
 from games.engine.bots import bot_choose
 from games.engine.core import default_action, rules_of

@@ -9,9 +9,22 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engine.errors import InvalidCaseError
-from games.engine.tiles import KONG_TYPES, MELD_TYPES, Meld, format_tiles, parse_tile, parse_tiles, tile_str
+from games.engine.tiles import (
+    KONG_TYPES,
+    MELD_TYPES,
+    Meld,
+    format_tiles,
+    parse_tile,
+    parse_tiles,
+    tile_str,
+)
 from games.engine.variants.yiwu import scoring
-from games.engine.variants.yiwu.shapes import is_winning_shape, meld_allowed, meld_shape_ok, natural_face
+from games.engine.variants.yiwu.shapes import (
+    is_winning_shape,
+    meld_allowed,
+    meld_shape_ok,
+    natural_face,
+)
 
 WIN_TYPES = ("self_draw", "discard")
 

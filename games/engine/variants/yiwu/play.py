@@ -18,13 +18,29 @@ import hashlib
 import random
 from typing import Any
 
-from games.engine.actions import CHOW, DISCARD, HU, KONG_ADDED, KONG_CONCEALED, KONG_EXPOSED, PASS, PUNG, Action
+from games.engine.actions import (
+    CHOW,
+    DISCARD,
+    HU,
+    KONG_ADDED,
+    KONG_CONCEALED,
+    KONG_EXPOSED,
+    PASS,
+    PUNG,
+    Action,
+)
 from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, replace
 from games.engine.hand import shanten
 from games.engine.state import N_SEATS, PHASE_CHOICE, PHASE_CLAIM, PHASE_TURN, HandState, WinContext
 from games.engine.tiles import Meld, format_tiles, parse_tile, tile_str
 from games.engine.variants.yiwu import scoring
-from games.engine.variants.yiwu.shapes import WHITE, is_winning_shape, natural_face, ready_patterns, split_wild
+from games.engine.variants.yiwu.shapes import (
+    WHITE,
+    is_winning_shape,
+    natural_face,
+    ready_patterns,
+    split_wild,
+)
 
 LIVE = 134
 """Tiles in the live wall L (the indicator stack is out of play, §4.2)."""
@@ -120,14 +136,15 @@ class YiwuRules(Rules):
                     xiazi[s] = ext["offer_m"]
         events.append({"type": "reveal", "kind": ext["offer"], "choices": list(state.choices), "mai": mai,
                        "xiazi": xiazi})  # fmt: skip
-        return replace(state, ext={**ext, "mai": mai, "xiazi": xiazi})
+        new: HandState = replace(state, ext={**ext, "mai": mai, "xiazi": xiazi})
+        return new
 
     # -- the wall (§4.4, §4.5) -----------------------------------------------------------------------
 
     def reserved_tail(self, state: HandState) -> int:
         # live_count = len(L) - (K mod 2) - R, with len(L) = 134 - head - K and tail = K
         k = state.tail
-        return state.ext["reserve"] + k % 2 + (len(state.wall) - LIVE)
+        return int(state.ext["reserve"]) + k % 2 + (len(state.wall) - LIVE)
 
     def can_kong_now(self, state: HandState) -> bool:
         return _wall_len(state) >= 3  # §4.4
@@ -321,7 +338,7 @@ def _wall_len(state: HandState) -> int:
 
 
 def _live(state: HandState) -> int:
-    return _wall_len(state) - state.tail % 2 - state.ext["reserve"]
+    return _wall_len(state) - state.tail % 2 - int(state.ext["reserve"])
 
 
 def _shift_dead_tail(state: HandState) -> HandState:
@@ -332,7 +349,8 @@ def _shift_dead_tail(state: HandState) -> HandState:
     if nxt < state.head:
         return state  # no replacement is possible any more (len(L) < 3)
     moved = wall[:nxt] + wall[nxt + 1 : end] + (wall[nxt],) + wall[end:]
-    return replace(state, wall=moved)
+    new: HandState = replace(state, wall=moved)
+    return new
 
 
 def _physical(face: int, caishen: int) -> int | None:
@@ -361,7 +379,8 @@ def _piao_discard(state: HandState, seat: int, events: Events) -> HandState:
         piao_from[seat] = len(state.melds[seat])
     reserve = RESERVE[min(max(piao), 2)]
     events.append({"type": "piao", "seat": seat, "count": piao[seat], "exposed": tile_str(c), "reserve": reserve})
-    return replace(state, ext={**ext, "piao": piao, "piao_from": piao_from, "reserve": reserve})
+    new: HandState = replace(state, ext={**ext, "piao": piao, "piao_from": piao_from, "reserve": reserve})
+    return new
 
 
 def contractor(state: HandState) -> int | None:
