@@ -12,6 +12,7 @@ Events are plain JSON dicts. Every point movement is a ``{"type": "score"}`` eve
 
 from __future__ import annotations
 
+from dataclasses import fields
 from dataclasses import replace as _dc_replace
 from typing import TYPE_CHECKING, Any
 
@@ -38,33 +39,25 @@ from games.engine.state import (
     HandState,
     WinContext,
 )
-from games.engine.tiles import Meld, format_tiles, meld_to_json, tile_str
-from games.engine.tiles import parse_tile as _parse_tile
+from games.engine.tiles import Meld, format_tiles, meld_to_json, parse_tile, tile_str
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
 Events = list[dict[str, Any]]
 
-_TILE_INDEX = {tile_str(k): k for k in range(42)}
-
-
-def parse_tile(text: str) -> int:
-    """One tile string to its kind (a dict look-up on the hot path, the strict parser otherwise)."""
-    k = _TILE_INDEX.get(text)
-    return k if k is not None else _parse_tile(text)
-
+_STATE_FIELDS = tuple(f.name for f in fields(HandState))
 _new = object.__new__
+_setattr = object.__setattr__
 
 
 def replace(obj: Any, **changes: Any) -> Any:
-    """dataclasses.replace, but fast for HandState (the hot path): copy the instance dict."""
+    """dataclasses.replace, but fast for HandState (the hot path: one copy per step, no __init__)."""
     if type(obj) is not HandState:
         return _dc_replace(obj, **changes)
     new = _new(HandState)
-    d = new.__dict__
-    d.update(obj.__dict__)
-    d.update(changes)
+    for name in _STATE_FIELDS:
+        _setattr(new, name, changes[name] if name in changes else getattr(obj, name))
     return new
 
 WIN_SELF = "self_draw"
@@ -109,6 +102,7 @@ class Rules:
         """Tiles taken out of the wall that are in no hand, meld, river or flower area (the
         Fuzhou gold indicator); tile-conservation checks count them."""
         return ()
+
 
     # -- set-up -----------------------------------------------------------------------------------
 
@@ -265,15 +259,9 @@ class Rules:
 
 
 def rules_of(state: HandState) -> Rules:
-    rules = _RULES_CACHE.get(state.variant)
-    if rules is None:
-        from games.engine.registry import rules_for
+    from games.engine.registry import rules_for
 
-        rules = _RULES_CACHE[state.variant] = rules_for(state.variant)
-    return rules
-
-
-_RULES_CACHE: dict[str, Rules] = {}
+    return rules_for(state.variant)
 
 
 def live_count(state: HandState) -> int:

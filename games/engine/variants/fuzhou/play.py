@@ -1,0 +1,443 @@
+"""Fuzhou (福州麻将) play: the variant's hooks on the generic machine (shared/rules/fuzhou.md).
+
+Scoring and settlement come from the calculator modules (``scoring``, ``settle``), so live play and
+the hand calculator cannot disagree. What this module adds (section numbers of fuzhou.md):
+
+* §3.2 the deal in four rounds of four tiles, the dice; §4.1 the initial 补花 rounds and §4.2
+  replacement during play; §5 开金 (a flower turned up goes to the dealer; the indicator is set
+  aside, three golds are live);
+* §6 the reserve R = 18 + E + 2C + 2Q, and the final group of up to four tiles drawn without
+  discards, a win in it being taken automatically;
+* §8 claims (chow from the previous player, 碰 over 吃, 胡 over all, one winner: 金雀 first, then
+  the nearest), §9 the dead discarded gold and the gold-discarder;
+* §11 天胡, both 抢金 kinds in one window after the dealer's first discard (闲家 in turn order,
+  then the dealer), 三金倒 also after a chow or pung;
+* §2.1 dealer retention and the streak S in ``carry``; §14 the escape penalty, which leaves the
+  table (the one point movement that does not sum to zero).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from games.engine import core
+from games.engine.actions import CLAIM_PRIORITY, HU, KONG_ADDED, KONG_CONCEALED, Action
+from games.engine.bots import _pick_discard
+from games.engine.core import WIN_DISCARD, WIN_SELF, Events, Rules, draw_tile, live_count, replace
+from games.engine.state import N_SEATS, PHASE_OVER, PHASE_TURN, HandState, WinContext
+from games.engine.tiles import format_tiles, parse_tile, tile_str
+from games.engine.variants.fuzhou import scoring
+from games.engine.variants.fuzhou.settle import (
+    FINAL_GROUP_MAX,
+    SeatHolding,
+    escape_penalty,
+    next_dealership,
+    reserve,
+)
+from games.engine.wall import dice_seat
+
+QIANGJIN = "qiangjin"
+"""Action: rob the opened gold (§11.3). A non-dealer's is a claim in the window after the dealer's
+first discard (tile = the gold); the dealer's is his first discard made together with the robbing
+(tile = the discarded tile)."""
+SANJINDAO = "sanjindao"
+"""Action: declare 三金倒 on an own turn without a fresh draw (after a chow or pung, §7.6)."""
+
+FLOWER_KINDS = range(27, 42)
+
+
+def _is_flower(kind: int) -> bool:
+    return kind >= 27
+
+
+def gold_of(state: HandState) -> int | None:
+    """The gold face J of this hand (None before 开金)."""
+    gold = state.ext.get("gold")
+    return None if gold is None else int(gold)
+
+
+def is_gold_discarder(state: HandState, seat: int) -> bool:
+    """§9: a discarded gold is dead and stays in its river, so the river tells who threw one."""
+    gold = gold_of(state)
+    return gold is not None and gold in state.discards[seat]
+
+
+def _take_tail(state: HandState) -> tuple[HandState, int]:
+    tile = state.wall[len(state.wall) - 1 - state.tail]
+    return replace(state, tail=state.tail + 1), tile
+
+
+def _deal_in_rounds(state: HandState, events: Events) -> HandState:
+    """§3.2 step 3: four rounds of four tiles each, dealer first, then the dealer's 17th tile."""
+    hands: list[list[int]] = [[] for _ in range(N_SEATS)]
+    for rnd in range(4):
+        for i in range(N_SEATS):
+            start = rnd * 16 + i * 4
+            hands[(state.dealer + i) % N_SEATS].extend(state.wall[start : start + 4])
+    hands[state.dealer].append(state.wall[64])
+    for e in reversed(events):
+        if e.get("type") == "deal":
+            e["hands"] = [format_tiles(h) for h in hands]
+            break
+    return replace(state, hands=tuple(tuple(sorted(h)) for h in hands))
+
+
+def _dice(state: HandState) -> list[int]:
+    """§3.2 step 2: two cosmetic dice, derived from the wall so a replay shows the same roll."""
+    digest = hashlib.sha256(bytes(state.wall)).digest()
+    return [digest[0] % 6 + 1, digest[1] % 6 + 1]
+
+
+class FuzhouRules(Rules):
+    key = "fuzhou"
+    tile_kinds = tuple(range(42))
+    hand_size = 16
+    has_chow = True
+    multi_win = True  # every able seat is asked; on_claim_resolved keeps the one §8.2 winner
+    reserve_blocks_replacements = False  # replacements come from the reserve (F9)
+    claim_priority = {**CLAIM_PRIORITY, QIANGJIN: CLAIM_PRIORITY[HU] + 1}
+
+    # -- tiles, wall, reserve ---------------------------------------------------------------------
+
+    def copies_of(self, kind: int) -> int:
+        return 1 if kind >= 34 else 4  # §1: 144 tiles, seasons and plants once each
+
+    def reserved_tail(self, state: HandState) -> int:
+        """§6.1 R = 18 + E + 2C + 2Q; frozen once the final group has begun (F8)."""
+        ext = state.ext
+        if ext.get("final_group"):
+            return int(ext["frozen_reserve"])
+        exposed = concealed = 0
+        for melds in state.melds:
+            for m in melds:
+                if m.type == KONG_CONCEALED:
+                    concealed += 1
+                elif m.is_kong:
+                    exposed += 1
+        quartets = sum(scoring.flower_quartets(f) for f in state.flowers)
+        return reserve(exposed=exposed, concealed=concealed, quartets=quartets)
+
+    def set_aside(self, state: HandState) -> tuple[int, ...]:
+        return tuple(state.ext.get("set_aside", ()))
+
+    def init_ext(self, options: dict[str, Any], dealer: int, carry: dict[str, Any] | None) -> dict[str, Any]:
+        streak = int((carry or {}).get("streak", 0))
+        return {
+            "gold": None, "streak": streak, "set_aside": [], "dice": [],
+            "final_group": False, "frozen_reserve": 0,
+            "dealer_qiangjin": False, "qiangjin_seat": None,
+        }
+
+    # -- opening: deal, 补花, 开金 ----------------------------------------------------------------
+
+    def after_deal(self, state: HandState, events: Events) -> HandState:
+        state = _deal_in_rounds(state, events)
+        dice = _dice(state)
+        events.append({"type": "dice", "dice": dice})
+        state = replace(state, ext={**state.ext, "dice": dice})
+        state, dealer_last = self._initial_flowers(state, events)
+        state = self._open_gold(state, events)
+        extra = state.wall[64]
+        drawn = extra if not _is_flower(extra) else dealer_last
+        return replace(state, drawn=drawn, turn=state.dealer, phase=PHASE_TURN)
+
+    def _initial_flowers(self, state: HandState, events: Events) -> tuple[HandState, int | None]:
+        """§4.1: rounds from the dealer in play order; each round only the seats that drew a flower
+        in the previous one lay it down and draw as many from the tail."""
+        order = [(state.dealer + i) % N_SEATS for i in range(N_SEATS)]
+        to_lay = {s: [t for t in state.hands[s] if _is_flower(t)] for s in order}
+        dealer_last: int | None = None
+        while any(to_lay.values()):
+            drew: dict[int, list[int]] = {}
+            for seat in order:
+                laid = to_lay.get(seat) or []
+                if not laid:
+                    continue
+                hand = list(state.hands[seat])
+                for t in laid:
+                    hand.remove(t)
+                events.append({"type": "flower", "seat": seat, "tiles": format_tiles(laid), "initial": True})
+                new_flowers: list[int] = []
+                for _ in laid:
+                    state, tile = _take_tail(state)
+                    events.append({"type": "draw", "seat": seat, "tile": tile_str(tile), "tail": True})
+                    hand.append(tile)
+                    if _is_flower(tile):
+                        new_flowers.append(tile)
+                    elif seat == state.dealer:
+                        dealer_last = tile
+                state = replace(
+                    state, hands=core._set(state.hands, seat, tuple(sorted(hand))),
+                    flowers=core._set(state.flowers, seat, state.flowers[seat] + tuple(laid)),
+                )
+                drew[seat] = new_flowers
+            to_lay = drew
+        return state, dealer_last
+
+    def _open_gold(self, state: HandState, events: Events) -> HandState:
+        """§5: turn tail tiles up until a suited one: flowers go to the dealer (F3, no tile enters
+        his hand); the suited tile is the indicator, set aside (F4)."""
+        while True:
+            state, tile = _take_tail(state)
+            if _is_flower(tile):
+                events.append({"type": "flower", "seat": state.dealer, "tiles": tile_str(tile), "gold_flip": True})
+                state = replace(state, flowers=core._set(state.flowers, state.dealer,
+                                                         state.flowers[state.dealer] + (tile,)))
+                continue
+            events.append({"type": "gold", "tile": tile_str(tile)})
+            return replace(state, ext={**state.ext, "gold": tile, "set_aside": [tile]})
+
+    # -- drawing: 补花 during play and the final group --------------------------------------------
+
+    def after_draw(self, state: HandState, seat: int, tile: int, events: Events) -> HandState:
+        head_draw = not state.after_kong
+        if head_draw and not state.ext.get("final_group") and live_count(state) + 1 <= FINAL_GROUP_MAX:
+            frozen = self.reserved_tail(state)
+            state = replace(state, ext={**state.ext, "final_group": True, "frozen_reserve": frozen})
+            events.append({"type": "final_group", "tiles": live_count(state) + 1})
+        if _is_flower(tile):
+            state = self._lay_flower(state, seat, tile, events)
+            if not state.ext.get("final_group"):
+                return draw_tile(state, seat, events, tail=True)  # §4.2
+        if state.ext.get("final_group"):
+            return self._final_group_step(state, seat, events)
+        return state
+
+    def _lay_flower(self, state: HandState, seat: int, tile: int, events: Events) -> HandState:
+        events.append({"type": "flower", "seat": seat, "tiles": tile_str(tile)})
+        return replace(
+            state, drawn=None,
+            hands=core._set(state.hands, seat, core._remove(state.hands[seat], tile)),
+            flowers=core._set(state.flowers, seat, state.flowers[seat] + (tile,)),
+        )
+
+    def _final_group_step(self, state: HandState, seat: int, events: Events) -> HandState:
+        """§6.3: no discard; a win is declared by the core (forced_win); otherwise the next seat
+        draws the next tile of the group, and an empty group ends the hand as a draw."""
+        if state.drawn is not None and self.can_win(state, seat, None, WIN_SELF):
+            return state
+        return draw_tile(replace(state, turn_kongs=()), (seat + 1) % N_SEATS, events)
+
+    def forced_win(self, state: HandState, seat: int) -> bool:
+        return bool(state.ext.get("final_group"))
+
+    # -- own turn ---------------------------------------------------------------------------------
+
+    def can_kong_now(self, state: HandState) -> bool:
+        """F9: kongs at any D outside the final group; the replacement comes from the reserve."""
+        return not state.ext.get("final_group") and len(state.wall) - state.head - state.tail > 0
+
+    def claims_allowed_on_last_tile(self) -> bool:
+        return True  # F9: D ≤ 0 only ends the hand when the next normal draw is due
+
+    def can_meld(self, state: HandState, seat: int, mtype: str, tile: int) -> bool:
+        """F5: no gold in any meld; §7.6: no kong on the turn of a chow or pung."""
+        gold = gold_of(state)
+        if mtype in (KONG_CONCEALED, KONG_ADDED) and state.drawn is None:
+            return False
+        if mtype == "chow":
+            return gold not in (tile, tile + 1, tile + 2)
+        return tile != gold
+
+    def can_win(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
+        """§10.3 via the calculator's is_legal_win; no 抢杠 in Fuzhou (F12)."""
+        gold = gold_of(state)
+        if gold is None or how == core.WIN_ROB:
+            return False
+        concealed = list(state.hands[seat])
+        if how == WIN_DISCARD:
+            assert tile is not None
+            if tile == gold or is_gold_discarder(state, seat):
+                return False
+            concealed.append(tile)
+            ctx = scoring.WinContext(gold=gold, win_type=scoring.DISCARD, win_tile=tile)
+        else:
+            ctx = scoring.WinContext(gold=gold, win_type=scoring.SELF_DRAW)
+        return scoring.is_legal_win(concealed, state.melds[seat], ctx)
+
+    def _dealer_can_rob(self, state: HandState, seat: int) -> list[int]:
+        """§11.3 dealer 抢金: the discards after which his 16 tiles + the gold win."""
+        gold = gold_of(state)
+        if seat != state.dealer or state.n_discards or gold is None:
+            return []
+        ctx = scoring.WinContext(gold=gold, special=scoring.QIANGJIN)
+        out = []
+        for t in sorted(set(state.hands[seat])):
+            rest = list(state.hands[seat])
+            rest.remove(t)
+            if scoring.is_legal_win([*rest, gold], state.melds[seat], ctx):
+                out.append(t)
+        return out
+
+    def own_turn_specials(self, state: HandState, seat: int) -> list[Action]:
+        out = [Action(seat, QIANGJIN, tile=tile_str(t)) for t in self._dealer_can_rob(state, seat)]
+        gold = gold_of(state)
+        if state.drawn is None and gold is not None and state.hands[seat].count(gold) >= 3:
+            out.append(Action(seat, SANJINDAO, tile=tile_str(gold)))  # §11.5 after a chow or pung
+        return out
+
+    def apply_special(self, state: HandState, action: Action, events: Events) -> HandState:
+        gold = gold_of(state)
+        assert gold is not None
+        if action.type == SANJINDAO:
+            return core._do_wins(state, [action.seat], WIN_SELF, None, gold, events, self)
+        if action.type == QIANGJIN:
+            tile = parse_tile(action.tile or "")
+            events.append({"type": "qiangjin_declared", "seat": action.seat, "tile": action.tile})
+            state = replace(state, ext={**state.ext, "dealer_qiangjin": True})
+            return core._do_discard(state, action.seat, tile, events, self)
+        return super().apply_special(state, action, events)
+
+    # -- claims -----------------------------------------------------------------------------------
+
+    def _qiangjin_window(self, state: HandState, from_seat: int, kind: str) -> bool:
+        return kind == "discard" and from_seat == state.dealer and state.n_discards == 1
+
+    def claim_extras(self, state: HandState, seat: int, tile: int, from_seat: int, kind: str) -> list[Action]:
+        """§11.3 non-dealer 抢金: 16 dealt tiles + the opened gold in the standard form."""
+        gold = gold_of(state)
+        if gold is None or not self._qiangjin_window(state, from_seat, kind):
+            return []
+        ctx = scoring.WinContext(gold=gold, special=scoring.QIANGJIN)
+        if scoring.is_legal_win([*state.hands[seat], gold], state.melds[seat], ctx):
+            return [Action(seat, QIANGJIN, tile=tile_str(gold))]
+        return []
+
+    def on_claim_resolved(self, state: HandState, events: Events) -> HandState:
+        claim = state.claim
+        assert claim is not None
+        responses = list(claim.responses)
+        if state.ext.get("dealer_qiangjin") and self._qiangjin_window(state, claim.from_seat, claim.kind):
+            responses.append(Action(state.dealer, QIANGJIN, tile=tile_str(claim.tile)))  # ranks last (§11.3)
+        hus = [a for a in responses if a.type == HU]
+        if len(hus) > 1:
+            keep = min(hus, key=lambda a: (not self._jinque_on(state, a.seat, claim.tile),
+                                           (a.seat - claim.from_seat) % N_SEATS))
+            responses = [a for a in responses if a.type != HU or a is keep]  # §8.2: one winner
+        if responses != list(claim.responses):
+            state = replace(state, claim=replace(claim, responses=tuple(responses)))
+        return state
+
+    def _jinque_on(self, state: HandState, seat: int, tile: int) -> bool:
+        gold = gold_of(state)
+        assert gold is not None
+        return scoring.is_jinque([*state.hands[seat], tile], gold)
+
+    def apply_claim_special(self, state: HandState, action: Action, events: Events) -> HandState:
+        """抢金: the opened gold enters the winner's hand (the fourth live gold) and he wins by
+        self-draw."""
+        gold = gold_of(state)
+        assert gold is not None and action.type == QIANGJIN
+        seat = action.seat
+        events.append({"type": QIANGJIN, "seat": seat, "tile": tile_str(gold)})
+        state = replace(
+            state, hands=core._set(state.hands, seat, core._add(state.hands[seat], gold)),
+            ext={**state.ext, "set_aside": [], "qiangjin_seat": seat}, turn=seat, drawn=gold,
+        )
+        return core._do_wins(state, [seat], WIN_SELF, None, gold, events, self)
+
+    # -- scoring ----------------------------------------------------------------------------------
+
+    def score_wins(self, state: HandState, wins: list[WinContext]) -> tuple[HandState, list[dict[str, Any]]]:
+        gold = gold_of(state)
+        assert gold is not None
+        records = []
+        for w in wins:
+            concealed = list(state.hands[w.seat])
+            if w.how != WIN_SELF:
+                concealed.append(w.tile)
+            special = None
+            if state.ext.get("qiangjin_seat") == w.seat:
+                special = scoring.QIANGJIN
+            elif w.first_draw and w.seat == state.dealer:
+                special = scoring.TIANHU
+            ctx = scoring.WinContext(
+                gold=gold, win_type=scoring.SELF_DRAW if w.how == WIN_SELF else scoring.DISCARD,
+                win_tile=w.tile, special=special, discarded_gold=is_gold_discarder(state, w.seat),
+            )
+            sc = scoring.score_win(concealed, state.melds[w.seat], ctx, flowers=state.flowers[w.seat],
+                                   streak=int(state.ext["streak"]), winner=w.seat, discarder=w.from_seat)
+            patterns = sorted(sc.patterns, key=lambda p: -scoring.SPECIAL_FAN[p])
+            records.append({
+                "patterns": patterns, "fan": sc.fan, "points": sc.fan, "huafan": sc.huafan, "jin": sc.jin,
+                "lianzhuang": sc.lianzhuang, "special_fan": sc.special_fan, "deltas": list(sc.deltas),
+            })
+        return state, records
+
+    def settle_escape(self, state: HandState, seat: int, events: Events) -> tuple[HandState, bool]:
+        """§14: the escaper pays P to nobody (the house books it): the only movement that does not
+        sum to zero, so it bypasses core.add_score on purpose."""
+        gold = gold_of(state)
+        others = [
+            SeatHolding(state.flowers[s], state.melds[s], state.hands[s].count(gold) if gold is not None else 0)
+            for s in range(N_SEATS) if s != seat
+        ]
+        penalty = escape_penalty(others, int(state.ext["streak"]))
+        deltas = [0, 0, 0, 0]
+        deltas[seat] = -penalty
+        events.append({"type": "score", "reason": "escape", "deltas": deltas, "forfeit": penalty, "seat": seat})
+        scores = tuple(a + b for a, b in zip(state.scores, deltas, strict=True))
+        return replace(state, scores=scores, ext={**state.ext, "forfeit": penalty}), True
+
+    # -- the next hand ----------------------------------------------------------------------------
+
+    def _winner(self, state: HandState) -> int | None:
+        return state.wins[0]["seat"] if state.wins else None
+
+    def next_dealer(self, state: HandState) -> int:
+        """§2: a dealer win or a draw keeps the deal, otherwise it passes to d+1; after an escape a
+        new game starts with a dealer rolled from the seed."""
+        assert state.result is not None
+        if state.result.get("reason") == "escape":
+            return dice_seat(state.seed, "fuzhou-new-game") if state.seed else state.dealer
+        dealer, _ = next_dealership(dealer=state.dealer, streak=int(state.ext["streak"]), winner=self._winner(state))
+        return dealer
+
+    def carry_out(self, state: HandState) -> dict[str, Any]:
+        assert state.result is not None
+        if state.result.get("reason") == "escape":
+            return {"streak": 0, "new_game": True, "forfeit": state.ext.get("forfeit", 0)}
+        _, streak = next_dealership(dealer=state.dealer, streak=int(state.ext["streak"]), winner=self._winner(state))
+        return {"streak": streak}
+
+    # -- what everyone sees -----------------------------------------------------------------------
+
+    def public_info(self, state: HandState, viewer: int | None) -> dict[str, Any]:
+        gold = gold_of(state)
+        return {
+            "wild": None if gold is None else tile_str(gold),
+            "gold": None if gold is None else tile_str(gold),
+            "dealer_streak": int(state.ext["streak"]),
+            "reserve": self.reserved_tail(state),
+            "final_group": bool(state.ext.get("final_group")),
+            "dice": list(state.ext.get("dice", [])),
+        }
+
+    def public_seat_info(self, state: HandState, seat: int, viewer: int | None) -> dict[str, Any]:
+        return {
+            "gold_discarder": is_gold_discarder(state, seat),
+            "huafan": scoring.flower_points(state.flowers[seat], state.melds[seat]),
+        }
+
+    # -- bots -------------------------------------------------------------------------------------
+
+    def bot_choice(self, state: HandState, seat: int, legal: list[Action]) -> Action | None:
+        """Rob the gold and declare 三金倒 whenever possible; never throw a gold (it is a wildcard
+        and throwing it bars discard wins, §9); pick other discards on the non-gold tiles."""
+        for a in legal:
+            if a.type in (QIANGJIN, SANJINDAO):
+                return a
+        if state.phase != PHASE_TURN or state.phase == PHASE_OVER:
+            return None
+        if any(a.type in (HU, KONG_CONCEALED, KONG_ADDED) for a in legal):
+            return None
+        gold = gold_of(state)
+        discards = [a for a in legal if a.type == "discard" and a.tile is not None and parse_tile(a.tile) != gold]
+        if not discards:
+            return None
+        hand = [t for t in state.hands[seat] if t != gold]
+        return _pick_discard(hand, discards, False)
+
+
+RULES = FuzhouRules()
