@@ -17,7 +17,15 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from games.engine.actions import Action
-from games.engine.core import apply, default_action, do_escape, legal_actions, rules_of_key, start_hand, to_act
+from games.engine.core import (
+    apply,
+    default_action,
+    do_escape,
+    legal_actions,
+    rules_of_key,
+    start_hand,
+    to_act,
+)
 from games.engine.errors import (
     EngineError,
     IllegalActionError,
@@ -33,11 +41,35 @@ from games.engine.tiles import parse_tile, parse_tiles
 from games.engine.wall import WALL_ALGORITHM, commit_seed, dice_seat, verify_seed, wall_from_seed
 
 __all__ = [
-    "VARIANTS", "Action", "EngineError", "HandState", "IllegalActionError", "InvalidCaseError",
-    "InvalidNotationError", "InvalidOptionsError", "UnknownVariantError", "Variant", "WALL_ALGORITHM",
-    "apply", "coin_settlement", "commit_seed", "default_action", "dice_seat", "escape", "hand_result",
-    "is_over", "legal_actions", "new_hand", "observe", "options_validate", "redact_events", "replay",
-    "to_act", "variant_get", "verify_seed", "wall_from_seed",
+    "VARIANTS",
+    "Action",
+    "EngineError",
+    "HandState",
+    "IllegalActionError",
+    "InvalidCaseError",
+    "InvalidNotationError",
+    "InvalidOptionsError",
+    "UnknownVariantError",
+    "Variant",
+    "WALL_ALGORITHM",
+    "apply",
+    "coin_settlement",
+    "commit_seed",
+    "default_action",
+    "dice_seat",
+    "escape",
+    "hand_result",
+    "is_over",
+    "legal_actions",
+    "new_hand",
+    "observe",
+    "options_validate",
+    "redact_events",
+    "replay",
+    "to_act",
+    "variant_get",
+    "verify_seed",
+    "wall_from_seed",
 ]
 
 

@@ -32,8 +32,10 @@ def _simulate(argv: list[str]) -> int:
         return 0
     print(f"variant {summary['variant']} options {json.dumps(options)} bot {summary['bot']}")
     print(f"hands {summary['hands']}  results {summary['results']}  draws {summary['draws']}")
-    print(f"wins {summary['wins']}  mean win points {summary['mean_win_points']}  "
-          f"mean |points| per seat {summary['mean_abs_points_per_seat']}")
+    print(
+        f"wins {summary['wins']}  mean win points {summary['mean_win_points']}  "
+        f"mean |points| per seat {summary['mean_abs_points_per_seat']}"
+    )
     print("wins by pattern:")
     for pat, n in summary["wins_by_pattern"].items():
         print(f"  {pat:16} {n}")
@@ -50,17 +52,29 @@ def _wall(argv: list[str]) -> int:
     p.add_argument("--seed", required=True)
     args = p.parse_args(argv)
     wall = wall_from_seed(args.variant, args.seed)
-    print(json.dumps({"algorithm": WALL_ALGORITHM, "variant": args.variant, "seed": args.seed,
-                      "wall": " ".join(tile_str(t) for t in wall)}, ensure_ascii=False))
+    print(
+        json.dumps(
+            {
+                "algorithm": WALL_ALGORITHM,
+                "variant": args.variant,
+                "seed": args.seed,
+                "wall": " ".join(tile_str(t) for t in wall),
+            },
+            ensure_ascii=False,
+        )
+    )
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if not argv or argv[0] in ("-h", "--help"):
-        print("usage: python -m games.engine {calc FILE.json | replay FILE.json | "
-              "simulate --variant V [--bloody] [--koukou] --hands N --seed S [--bot greedy|random] | "
-              "wall --variant V --seed S}", file=sys.stderr)
+        print(
+            "usage: python -m games.engine {calc FILE.json | replay FILE.json | "
+            "simulate --variant V [--bloody] [--koukou] --hands N --seed S [--bot greedy|random] | "
+            "wall --variant V --seed S}",
+            file=sys.stderr,
+        )
         return 2
     cmd, rest = argv[0], argv[1:]
     if cmd == "calc":

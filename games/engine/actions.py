@@ -70,5 +70,7 @@ class Action:
                 raise IllegalActionError(f"action {name} must be a tile string, got {value!r}")
         choice = data.get("choice")
         if choice is not None and (isinstance(choice, bool) or not isinstance(choice, (str, int))):
-            raise IllegalActionError(f"action choice must be a string or an integer, got {choice!r}")
+            raise IllegalActionError(
+                f"action choice must be a string or an integer, got {choice!r}"
+            )
         return cls(seat=seat, type=atype, tile=tile, tiles=tiles, choice=choice)

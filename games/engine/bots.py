@@ -12,12 +12,20 @@
 from __future__ import annotations
 
 import random
-
-from games.engine.actions import DISCARD, HU, KONG_ADDED, KONG_CONCEALED, KONG_EXPOSED, PASS, PUNG, Action
-from games.engine.core import default_action, legal_actions, parse_tile, rules_of
-from games.engine.errors import IllegalActionError
 from functools import cache
 
+from games.engine.actions import (
+    DISCARD,
+    HU,
+    KONG_ADDED,
+    KONG_CONCEALED,
+    KONG_EXPOSED,
+    PASS,
+    PUNG,
+    Action,
+)
+from games.engine.core import default_action, legal_actions, parse_tile, rules_of
+from games.engine.errors import IllegalActionError
 from games.engine.hand import _group_blocks
 from games.engine.state import PHASE_CHOICE, HandState
 
@@ -81,7 +89,9 @@ def _blocks(group: tuple[int, ...], suited: bool) -> tuple[tuple[int, int, int],
     """The Pareto-best (sets, partial sets, pair) readings of one suit/honour group."""
     items = _group_blocks(group, suited)
     return tuple(
-        a for a in items if not any(b != a and b[0] >= a[0] and b[1] >= a[1] and b[2] >= a[2] for b in items)
+        a
+        for a in items
+        if not any(b != a and b[0] >= a[0] and b[1] >= a[1] and b[2] >= a[2] for b in items)
     )
 
 
@@ -89,8 +99,12 @@ def _std_shanten(c: list[int], n_tiles: int) -> int:
     """Standard-shape shanten (same definition as games.engine.hand.shanten, faster for bots)."""
     need = n_tiles // 3
     best = 99
-    g = [_blocks(tuple(c[0:9]), True), _blocks(tuple(c[9:18]), True), _blocks(tuple(c[18:27]), True),
-         _blocks(tuple(c[27:34]), False)]
+    g = [
+        _blocks(tuple(c[0:9]), True),
+        _blocks(tuple(c[9:18]), True),
+        _blocks(tuple(c[18:27]), True),
+        _blocks(tuple(c[27:34]), False),
+    ]
     for m0, t0, p0 in g[0]:
         for m1, t1, p1 in g[1]:
             if p0 + p1 > 1:
@@ -144,12 +158,20 @@ def _isolation(tiles: list[int], t: int) -> int:
 _GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 
-def _merge(a: tuple[tuple[int, int, int], ...], b: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, int, int], ...]:
+def _merge(
+    a: tuple[tuple[int, int, int], ...], b: tuple[tuple[int, int, int], ...]
+) -> tuple[tuple[int, int, int], ...]:
     items = {(m1 + m2, t1 + t2, p1 + p2) for m1, t1, p1 in a for m2, t2, p2 in b if p1 + p2 <= 1}
-    return tuple(x for x in items if not any(y != x and y[0] >= x[0] and y[1] >= x[1] and y[2] >= x[2] for y in items))
+    return tuple(
+        x
+        for x in items
+        if not any(y != x and y[0] >= x[0] and y[1] >= x[1] and y[2] >= x[2] for y in items)
+    )
 
 
-def _value(a: tuple[tuple[int, int, int], ...], b: tuple[tuple[int, int, int], ...], need: int) -> int:
+def _value(
+    a: tuple[tuple[int, int, int], ...], b: tuple[tuple[int, int, int], ...], need: int
+) -> int:
     best = 99
     for m1, t1, p1 in a:
         for m2, t2, p2 in b:

@@ -12,7 +12,6 @@ Events are plain JSON dicts. Every point movement is a ``{"type": "score"}`` eve
 
 from __future__ import annotations
 
-from dataclasses import fields
 from dataclasses import replace as _dc_replace
 from typing import TYPE_CHECKING, Any
 
@@ -39,26 +38,36 @@ from games.engine.state import (
     HandState,
     WinContext,
 )
-from games.engine.tiles import Meld, format_tiles, meld_to_json, parse_tile, tile_str
+from games.engine.tiles import Meld, format_tiles, meld_to_json, tile_str
+from games.engine.tiles import parse_tile as _parse_tile
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
 Events = list[dict[str, Any]]
 
-_STATE_FIELDS = tuple(f.name for f in fields(HandState))
+_TILE_INDEX = {tile_str(k): k for k in range(42)}
+
+
+def parse_tile(text: str) -> int:
+    """One tile string to its kind (a dict look-up on the hot path, the strict parser otherwise)."""
+    k = _TILE_INDEX.get(text)
+    return k if k is not None else _parse_tile(text)
+
+
 _new = object.__new__
-_setattr = object.__setattr__
 
 
 def replace(obj: Any, **changes: Any) -> Any:
-    """dataclasses.replace, but fast for HandState (the hot path: one copy per step, no __init__)."""
+    """dataclasses.replace, but fast for HandState (the hot path): copy the instance dict."""
     if type(obj) is not HandState:
         return _dc_replace(obj, **changes)
     new = _new(HandState)
-    for name in _STATE_FIELDS:
-        _setattr(new, name, changes[name] if name in changes else getattr(obj, name))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
     return new
+
 
 WIN_SELF = "self_draw"
 WIN_DISCARD = "discard"
@@ -103,10 +112,11 @@ class Rules:
         Fuzhou gold indicator); tile-conservation checks count them."""
         return ()
 
-
     # -- set-up -----------------------------------------------------------------------------------
 
-    def init_ext(self, options: dict[str, Any], dealer: int, carry: dict[str, Any] | None) -> dict[str, Any]:
+    def init_ext(
+        self, options: dict[str, Any], dealer: int, carry: dict[str, Any] | None
+    ) -> dict[str, Any]:
         """The variant's own state at the start of a hand (JSON-ready)."""
         return {}
 
@@ -165,7 +175,9 @@ class Rules:
     #: claim priorities (higher wins); a variant adding claim types (claim_extras) extends it
     claim_priority: dict[str, int] = CLAIM_PRIORITY
 
-    def claim_extras(self, state: HandState, seat: int, tile: int, from_seat: int, kind: str) -> list[Action]:
+    def claim_extras(
+        self, state: HandState, seat: int, tile: int, from_seat: int, kind: str
+    ) -> list[Action]:
         """Variant claim options in the window on ``tile`` (Fuzhou 抢金), offered before ``pass``.
         Their types need a ``claim_priority``; one of them winning the window goes to
         ``apply_claim_special``. Among equal priorities the seat nearest the discarder wins."""
@@ -197,11 +209,15 @@ class Rules:
 
     # -- payments and results ---------------------------------------------------------------------
 
-    def kong_payments(self, state: HandState, seat: int, kind: str, tile: int, from_seat: int | None) -> list[int]:
+    def kong_payments(
+        self, state: HandState, seat: int, kind: str, tile: int, from_seat: int | None
+    ) -> list[int]:
         """Immediate payments of a kong (刮风下雨) as 4 deltas summing to 0; zeros for none."""
         return [0, 0, 0, 0]
 
-    def score_wins(self, state: HandState, wins: list[WinContext]) -> tuple[HandState, list[dict[str, Any]]]:
+    def score_wins(
+        self, state: HandState, wins: list[WinContext]
+    ) -> tuple[HandState, list[dict[str, Any]]]:
         """Score one win event (one self-draw, or every winner on one discard / robbed tile).
 
         Return one record per win: at least ``deltas`` (4 ints summing to 0), ``patterns`` and
@@ -209,7 +225,9 @@ class Rules:
         records = []
         for w in wins:
             deltas = [0, 0, 0, 0]
-            payers = [w.from_seat] if w.from_seat is not None else [s for s in range(4) if s != w.seat]
+            payers = (
+                [w.from_seat] if w.from_seat is not None else [s for s in range(4) if s != w.seat]
+            )
             for p in payers:
                 deltas[p] -= 1
                 deltas[w.seat] += 1
@@ -259,9 +277,15 @@ class Rules:
 
 
 def rules_of(state: HandState) -> Rules:
-    from games.engine.registry import rules_for
+    rules = _RULES_CACHE.get(state.variant)
+    if rules is None:
+        from games.engine.registry import rules_for
 
-    return rules_for(state.variant)
+        rules = _RULES_CACHE[state.variant] = rules_for(state.variant)
+    return rules
+
+
+_RULES_CACHE: dict[str, Rules] = {}
 
 
 def live_count(state: HandState) -> int:
@@ -282,7 +306,9 @@ def next_unwon(state: HandState, seat: int) -> int:
     return seat
 
 
-def add_score(state: HandState, deltas: Sequence[int], reason: str, events: Events, **info: Any) -> HandState:
+def add_score(
+    state: HandState, deltas: Sequence[int], reason: str, events: Events, **info: Any
+) -> HandState:
     """Record a point movement: a ``score`` event plus the running totals."""
     if sum(deltas) != 0:
         raise EngineError(f"score deltas must sum to 0, got {list(deltas)} ({reason})")
@@ -330,7 +356,9 @@ def start_hand(
         raise EngineError(f"dealer must be a seat 0-3, got {dealer!r}")
     expect = sorted(rules.tile_list())
     if sorted(wall) != expect:
-        raise EngineError(f"the wall is not the {variant} tile set ({len(wall)} tiles, need {len(expect)})")
+        raise EngineError(
+            f"the wall is not the {variant} tile set ({len(wall)} tiles, need {len(expect)})"
+        )
     n = rules.hand_size
     hands: list[tuple[int, ...]] = [()] * N_SEATS
     for i in range(N_SEATS):
@@ -341,17 +369,46 @@ def start_hand(
     z4 = (0, 0, 0, 0)
     f4 = (False, False, False, False)
     state = HandState(
-        variant=variant, options=dict(options), dealer=dealer, seed=seed, wall=tuple(wall),
-        head=N_SEATS * n + 1, tail=0, phase=PHASE_TURN, turn=dealer, hands=tuple(hands), drawn=extra,
-        melds=((), (), (), ()), discards=((), (), (), ()), flowers=((), (), (), ()),
-        choices=(None, None, None, None), claim=None, scores=z4, won=f4, escaped=f4, wins=(), kongs=(),
-        turn_kongs=(), after_kong=False, draws=z4, interrupted=False, n_discards=0, last_discard=None,
-        ext=rules.init_ext(dict(options), dealer, carry), carry=carry, result=None, n_actions=0,
+        variant=variant,
+        options=dict(options),
+        dealer=dealer,
+        seed=seed,
+        wall=tuple(wall),
+        head=N_SEATS * n + 1,
+        tail=0,
+        phase=PHASE_TURN,
+        turn=dealer,
+        hands=tuple(hands),
+        drawn=extra,
+        melds=((), (), (), ()),
+        discards=((), (), (), ()),
+        flowers=((), (), (), ()),
+        choices=(None, None, None, None),
+        claim=None,
+        scores=z4,
+        won=f4,
+        escaped=f4,
+        wins=(),
+        kongs=(),
+        turn_kongs=(),
+        after_kong=False,
+        draws=z4,
+        interrupted=False,
+        n_discards=0,
+        last_discard=None,
+        ext=rules.init_ext(dict(options), dealer, carry),
+        carry=carry,
+        result=None,
+        n_actions=0,
     )
-    events: Events = [{
-        "type": "deal", "dealer": dealer, "hands": [format_tiles(h) for h in state.hands],
-        "wall_remaining": live_count(state),
-    }]
+    events: Events = [
+        {
+            "type": "deal",
+            "dealer": dealer,
+            "hands": [format_tiles(h) for h in state.hands],
+            "wall_remaining": live_count(state),
+        }
+    ]
     state = rules.after_deal(state, events)
     if rules.choice_kind is not None and any(c is None for c in state.choices):
         # after_deal may pre-fill the seats that have nothing to choose (Yiwu: no bet offered)
@@ -401,11 +458,19 @@ def _turn_actions(state: HandState, seat: int, rules: Rules) -> list[Action]:
     if rules.can_kong_now(state):
         seen: set[int] = set()
         for t in hand:
-            if t not in seen and hand.count(t) == 4 and rules.can_meld(state, seat, KONG_CONCEALED, t):
+            if (
+                t not in seen
+                and hand.count(t) == 4
+                and rules.can_meld(state, seat, KONG_CONCEALED, t)
+            ):
                 out.append(Action(seat, KONG_CONCEALED, tile=tile_str(t)))
             seen.add(t)
         for m in state.melds[seat]:
-            if m.type == PUNG and m.kind in seen and rules.can_meld(state, seat, KONG_ADDED, m.kind):
+            if (
+                m.type == PUNG
+                and m.kind in seen
+                and rules.can_meld(state, seat, KONG_ADDED, m.kind)
+            ):
                 out.append(Action(seat, KONG_ADDED, tile=tile_str(m.kind)))
     out.extend(rules.own_turn_specials(state, seat))
     out.extend(Action(seat, DISCARD, tile=tile_str(t)) for t in rules.discard_options(state, seat))
@@ -494,9 +559,19 @@ def _apply_unchecked(state: HandState, action: Action) -> tuple[HandState, Event
             assert state.drawn is not None
             state = _do_wins(state, [action.seat], WIN_SELF, None, state.drawn, events, rules)
         elif t == KONG_CONCEALED:
-            state = _do_kong(state, action.seat, KONG_CONCEALED, parse_tile(action.tile or ""), None, events, rules)
+            state = _do_kong(
+                state,
+                action.seat,
+                KONG_CONCEALED,
+                parse_tile(action.tile or ""),
+                None,
+                events,
+                rules,
+            )
         elif t == KONG_ADDED:
-            state = _declare_added_kong(state, action.seat, parse_tile(action.tile or ""), events, rules)
+            state = _declare_added_kong(
+                state, action.seat, parse_tile(action.tile or ""), events, rules
+            )
         else:
             state = rules.apply_special(state, action, events)
     return state, events
@@ -532,9 +607,16 @@ def draw_tile(state: HandState, seat: int, events: Events, *, tail: bool = False
         state = replace(state, tail=state.tail + 1)
     else:
         tile = state.wall[state.head]
-        state = replace(state, head=state.head + 1, draws=_set(state.draws, seat, state.draws[seat] + 1))
+        state = replace(
+            state, head=state.head + 1, draws=_set(state.draws, seat, state.draws[seat] + 1)
+        )
     state = replace(
-        state, phase=PHASE_TURN, turn=seat, claim=None, drawn=tile, after_kong=tail,
+        state,
+        phase=PHASE_TURN,
+        turn=seat,
+        claim=None,
+        drawn=tile,
+        after_kong=tail,
         hands=_set(state.hands, seat, _add(state.hands[seat], tile)),
     )
     events.append({"type": "draw", "seat": seat, "tile": tile_str(tile), "tail": tail})
@@ -559,13 +641,18 @@ def _do_discard(state: HandState, seat: int, tile: int, events: Events, rules: R
         state,
         hands=_set(state.hands, seat, _remove(state.hands[seat], tile)),
         discards=_set(state.discards, seat, state.discards[seat] + (tile,)),
-        n_discards=state.n_discards + 1, last_discard=(seat, tile), drawn=None, after_kong=False,
+        n_discards=state.n_discards + 1,
+        last_discard=(seat, tile),
+        drawn=None,
+        after_kong=False,
     )
     events.append({"type": "discard", "seat": seat, "tile": tile_str(tile)})
     return _open_claim(state, seat, tile, "discard", events, rules)
 
 
-def _claim_options(state: HandState, seat: int, tile: int, from_seat: int, kind: str, rules: Rules) -> list[Action]:
+def _claim_options(
+    state: HandState, seat: int, tile: int, from_seat: int, kind: str, rules: Rules
+) -> list[Action]:
     ts = tile_str(tile)
     out: list[Action] = []
     how = WIN_ROB if kind == "rob" else WIN_DISCARD
@@ -599,7 +686,9 @@ def _chow_options(state: HandState, seat: int, tile: int, rules: Rules) -> list[
     return out
 
 
-def _open_claim(state: HandState, from_seat: int, tile: int, kind: str, events: Events, rules: Rules) -> HandState:
+def _open_claim(
+    state: HandState, from_seat: int, tile: int, kind: str, events: Events, rules: Rules
+) -> HandState:
     options: list[tuple[int, tuple[Action, ...]]] = []
     forced: list[Action] = []
     for k in range(1, N_SEATS):
@@ -615,8 +704,14 @@ def _open_claim(state: HandState, from_seat: int, tile: int, kind: str, events: 
             continue
         options.append((s, tuple(acts)))
     pending = tuple(s for s, _ in options)
-    claim = Claim(tile=tile, from_seat=from_seat, kind=kind, options=tuple(options), pending=pending,
-                  responses=tuple(forced))
+    claim = Claim(
+        tile=tile,
+        from_seat=from_seat,
+        kind=kind,
+        options=tuple(options),
+        pending=pending,
+        responses=tuple(forced),
+    )
     claim = _drop_outranked(claim, rules)
     state = replace(state, phase=PHASE_CLAIM, claim=claim)
     if not claim.pending:
@@ -637,7 +732,9 @@ def _drop_outranked(claim: Claim, rules: Rules) -> Claim:
             keep.append(s)
         elif top == best:
             # a single taker nearest in turn (胡 without 一炮多响, variant claims): a nearer seat can still take it
-            nearest = min(_claim_dist(claim, a.seat) for a in claim.responses if prio.get(a.type, 0) == best)
+            nearest = min(
+                _claim_dist(claim, a.seat) for a in claim.responses if prio.get(a.type, 0) == best
+            )
             if _claim_dist(claim, s) < nearest:
                 keep.append(s)
     return replace(claim, pending=tuple(keep))
@@ -658,7 +755,9 @@ def _do_response(state: HandState, a: Action, events: Events, rules: Rules) -> H
     assert claim is not None
     events.append({"type": "response", "seat": a.seat, "action": a.type})
     claim = replace(
-        claim, pending=tuple(s for s in claim.pending if s != a.seat), responses=claim.responses + (a,)
+        claim,
+        pending=tuple(s for s in claim.pending if s != a.seat),
+        responses=claim.responses + (a,),
     )
     claim = _drop_outranked(claim, rules)
     state = replace(state, claim=claim)
@@ -675,9 +774,15 @@ def _resolve_claim(state: HandState, events: Events, rules: Rules) -> HandState:
     special = [a for a in claim.responses if a.type not in CLAIM_PRIORITY]
     if special:
         top = max(special, key=lambda a: (prio.get(a.type, 0), -_claim_dist(claim, a.seat)))
-        if all(prio.get(a.type, 0) < prio.get(top.type, 0) for a in claim.responses if a.type in CLAIM_PRIORITY):
+        if all(
+            prio.get(a.type, 0) < prio.get(top.type, 0)
+            for a in claim.responses
+            if a.type in CLAIM_PRIORITY
+        ):
             return rules.apply_claim_special(state, top, events)
-    hus = sorted((a.seat for a in claim.responses if a.type == HU), key=lambda s: _dist(claim.from_seat, s))
+    hus = sorted(
+        (a.seat for a in claim.responses if a.type == HU), key=lambda s: _dist(claim.from_seat, s)
+    )
     if hus:
         if not rules.multi_win:
             hus = hus[:1]
@@ -687,19 +792,30 @@ def _resolve_claim(state: HandState, events: Events, rules: Rules) -> HandState:
         state = replace(state, phase=PHASE_TURN, claim=None)
         return _complete_added_kong(state, claim.from_seat, claim.tile, events, rules)
     best = max(
-        (a for a in claim.responses if a.type in CLAIM_PRIORITY), key=lambda a: prio.get(a.type, 0), default=None
+        (a for a in claim.responses if a.type in CLAIM_PRIORITY),
+        key=lambda a: prio.get(a.type, 0),
+        default=None,
     )
     if best is None or best.type == PASS:
         return _next_turn(state, next_unwon(state, claim.from_seat), events)
     return _do_meld_claim(state, best, claim, events, rules)
 
 
-def _do_meld_claim(state: HandState, a: Action, claim: Claim, events: Events, rules: Rules) -> HandState:
+def _do_meld_claim(
+    state: HandState, a: Action, claim: Claim, events: Events, rules: Rules
+) -> HandState:
     seat, tile, src = a.seat, claim.tile, claim.from_seat
     river = state.discards[src]
     state = replace(
-        state, discards=_set(state.discards, src, river[:-1]), claim=None, phase=PHASE_TURN, turn=seat,
-        drawn=None, after_kong=False, turn_kongs=(), interrupted=True,
+        state,
+        discards=_set(state.discards, src, river[:-1]),
+        claim=None,
+        phase=PHASE_TURN,
+        turn=seat,
+        drawn=None,
+        after_kong=False,
+        turn_kongs=(),
+        interrupted=True,
     )
     rel = (src - seat) % N_SEATS
     if a.type == KONG_EXPOSED:
@@ -716,32 +832,61 @@ def _do_meld_claim(state: HandState, a: Action, claim: Claim, events: Events, ru
     hand = state.hands[seat]
     for t in used:
         hand = _remove(hand, t)
-    state = replace(state, hands=_set(state.hands, seat, hand), melds=_set(state.melds, seat, state.melds[seat] + (meld,)))
-    events.append({"type": a.type, "seat": seat, "tile": tile_str(tile), "from": src, "meld": meld_to_json(meld)})
+    state = replace(
+        state,
+        hands=_set(state.hands, seat, hand),
+        melds=_set(state.melds, seat, state.melds[seat] + (meld,)),
+    )
+    events.append(
+        {
+            "type": a.type,
+            "seat": seat,
+            "tile": tile_str(tile),
+            "from": src,
+            "meld": meld_to_json(meld),
+        }
+    )
     return state
 
 
 # -- kongs ---------------------------------------------------------------------------------------
 
 
-def _declare_added_kong(state: HandState, seat: int, tile: int, events: Events, rules: Rules) -> HandState:
-    events.append({"type": "kong_declared", "seat": seat, "kind": KONG_ADDED, "tile": tile_str(tile)})
-    return _open_claim(state, seat, tile, "rob", events, rules) if _any_rob(state, seat, tile, rules) else \
-        _complete_added_kong(state, seat, tile, events, rules)
+def _declare_added_kong(
+    state: HandState, seat: int, tile: int, events: Events, rules: Rules
+) -> HandState:
+    events.append(
+        {"type": "kong_declared", "seat": seat, "kind": KONG_ADDED, "tile": tile_str(tile)}
+    )
+    return (
+        _open_claim(state, seat, tile, "rob", events, rules)
+        if _any_rob(state, seat, tile, rules)
+        else _complete_added_kong(state, seat, tile, events, rules)
+    )
 
 
 def _any_rob(state: HandState, seat: int, tile: int, rules: Rules) -> bool:
     return any(
-        not state.won[s] and s != seat and rules.can_win(state, s, tile, WIN_ROB) for s in range(N_SEATS)
+        not state.won[s] and s != seat and rules.can_win(state, s, tile, WIN_ROB)
+        for s in range(N_SEATS)
     )
 
 
-def _complete_added_kong(state: HandState, seat: int, tile: int, events: Events, rules: Rules) -> HandState:
+def _complete_added_kong(
+    state: HandState, seat: int, tile: int, events: Events, rules: Rules
+) -> HandState:
     return _do_kong(state, seat, KONG_ADDED, tile, None, events, rules)
 
 
-def _do_kong(state: HandState, seat: int, kind: str, tile: int, from_seat: int | None, events: Events,
-             rules: Rules) -> HandState:
+def _do_kong(
+    state: HandState,
+    seat: int,
+    kind: str,
+    tile: int,
+    from_seat: int | None,
+    events: Events,
+    rules: Rules,
+) -> HandState:
     melds = list(state.melds[seat])
     hand = state.hands[seat]
     if kind == KONG_CONCEALED:
@@ -756,14 +901,25 @@ def _do_kong(state: HandState, seat: int, kind: str, tile: int, from_seat: int |
         hand = _remove(hand, tile, 3)
         melds.append(Meld(KONG_EXPOSED, (tile,) * 4, (from_seat - seat) % N_SEATS))
     state = replace(
-        state, hands=_set(state.hands, seat, hand), melds=_set(state.melds, seat, tuple(melds)),
-        interrupted=True, claim=None, phase=PHASE_TURN, turn=seat,
+        state,
+        hands=_set(state.hands, seat, hand),
+        melds=_set(state.melds, seat, tuple(melds)),
+        interrupted=True,
+        claim=None,
+        phase=PHASE_TURN,
+        turn=seat,
     )
-    events.append({"type": "kong", "seat": seat, "kind": kind, "tile": tile_str(tile), "from": from_seat})
+    events.append(
+        {"type": "kong", "seat": seat, "kind": kind, "tile": tile_str(tile), "from": from_seat}
+    )
     deltas = rules.kong_payments(state, seat, kind, tile, from_seat)
     entry = {
-        "seat": seat, "type": kind, "tile": tile_str(tile), "from_seat": from_seat,
-        "payments": [[p, -d] for p, d in enumerate(deltas) if d < 0], "transferred": False,
+        "seat": seat,
+        "type": kind,
+        "tile": tile_str(tile),
+        "from_seat": from_seat,
+        "payments": [[p, -d] for p, d in enumerate(deltas) if d < 0],
+        "transferred": False,
     }
     idx = len(state.kongs)
     state = replace(state, kongs=state.kongs + (entry,), turn_kongs=state.turn_kongs + (idx,))
@@ -779,14 +935,29 @@ def _first_draw(state: HandState, seat: int, how: str) -> bool:
         return False
     if seat == state.dealer:
         return state.n_discards == 0 and state.draws[seat] == 0
-    return state.draws[seat] == 1 and not state.interrupted and not state.discards[seat] and not state.wins
+    return (
+        state.draws[seat] == 1
+        and not state.interrupted
+        and not state.discards[seat]
+        and not state.wins
+    )
 
 
-def _do_wins(state: HandState, seats: list[int], how: str, from_seat: int | None, tile: int, events: Events,
-             rules: Rules) -> HandState:
+def _do_wins(
+    state: HandState,
+    seats: list[int],
+    how: str,
+    from_seat: int | None,
+    tile: int,
+    events: Events,
+    rules: Rules,
+) -> HandState:
     ctxs = [
         WinContext(
-            seat=s, tile=tile, how=how, from_seat=from_seat,
+            seat=s,
+            tile=tile,
+            how=how,
+            from_seat=from_seat,
             after_kong=how == WIN_SELF and state.after_kong,
             gangshangpao=how == WIN_DISCARD and bool(state.turn_kongs),
             kong_ids=state.turn_kongs if how == WIN_DISCARD else (),
@@ -799,7 +970,8 @@ def _do_wins(state: HandState, seats: list[int], how: str, from_seat: int | None
         # The robbed tile leaves the declarer's hand as if discarded; the pung stays a pung.
         assert from_seat is not None
         state = replace(
-            state, hands=_set(state.hands, from_seat, _remove(state.hands[from_seat], tile)),
+            state,
+            hands=_set(state.hands, from_seat, _remove(state.hands[from_seat], tile)),
             discards=_set(state.discards, from_seat, state.discards[from_seat] + (tile,)),
         )
     won = list(state.won)
@@ -812,8 +984,14 @@ def _do_wins(state: HandState, seats: list[int], how: str, from_seat: int | None
         won[ctx.seat] = True
         events.append({"type": "hu", **{k: v for k, v in full.items() if k != "deltas"}})
         state = add_score(state, rec["deltas"], "win", events, seat=ctx.seat)
-    state = replace(state, won=tuple(won), wins=state.wins + tuple(new_wins), claim=None, drawn=None,
-                    interrupted=True)
+    state = replace(
+        state,
+        won=tuple(won),
+        wins=state.wins + tuple(new_wins),
+        claim=None,
+        drawn=None,
+        interrupted=True,
+    )
     if not rules.continues_after_win(state):
         return end_hand(state, "win", events)
     if how == WIN_SELF:
@@ -845,8 +1023,12 @@ def end_hand(state: HandState, reason: str, events: Events) -> HandState:
         "wins": [dict(w) for w in state.wins],
         "exhausted": bool(state.ext.get("exhausted")),
         "hands": [
-            {"concealed": format_tiles(state.hands[s]), "melds": [meld_to_json(m) for m in state.melds[s]],
-             "flowers": format_tiles(state.flowers[s]), "won": state.won[s]}
+            {
+                "concealed": format_tiles(state.hands[s]),
+                "melds": [meld_to_json(m) for m in state.melds[s]],
+                "flowers": format_tiles(state.flowers[s]),
+                "won": state.won[s],
+            }
             for s in range(N_SEATS)
         ],
     }
@@ -854,8 +1036,15 @@ def end_hand(state: HandState, reason: str, events: Events) -> HandState:
     result["next_dealer"] = rules.next_dealer(state)
     result["carry"] = rules.carry_out(state)
     state = replace(state, result=result)
-    events.append({"type": "hand_end", "reason": reason, "points": list(state.scores),
-                   "next_dealer": result["next_dealer"], "hands": result["hands"]})
+    events.append(
+        {
+            "type": "hand_end",
+            "reason": reason,
+            "points": list(state.scores),
+            "next_dealer": result["next_dealer"],
+            "hands": result["hands"],
+        }
+    )
     return state
 
 

@@ -47,11 +47,18 @@ def observe(state: HandState, seat: int | None) -> dict[str, Any]:
         "hands": hands,
         "wild": None,
         "last_discard": (
-            {"seat": state.last_discard[0], "tile": tile_str(state.last_discard[1])} if state.last_discard else None
+            {"seat": state.last_discard[0], "tile": tile_str(state.last_discard[1])}
+            if state.last_discard
+            else None
         ),
         "claim": (
-            {"tile": tile_str(state.claim.tile), "from": state.claim.from_seat, "kind": state.claim.kind}
-            if state.claim is not None else None
+            {
+                "tile": tile_str(state.claim.tile),
+                "from": state.claim.from_seat,
+                "kind": state.claim.kind,
+            }
+            if state.claim is not None
+            else None
         ),
         "scores": list(state.scores),
         "wins": [dict(w) for w in state.wins],

@@ -60,7 +60,9 @@ def variant_get(key: str) -> Variant:
     try:
         return VARIANTS[key]
     except (KeyError, TypeError):
-        raise UnknownVariantError(f"unknown variant {key!r}; known: {', '.join(VARIANTS)}") from None
+        raise UnknownVariantError(
+            f"unknown variant {key!r}; known: {', '.join(VARIANTS)}"
+        ) from None
 
 
 def rules_for(key: str) -> Rules:
@@ -104,7 +106,9 @@ def options_validate(variant_key: str, options: dict[str, Any] | None) -> dict[s
     for name, (typ, default) in schema.items():
         value = options.get(name, default)
         if typ is int and isinstance(value, bool) or not isinstance(value, typ):
-            raise InvalidOptionsError(f"option {name} of {variant_key} must be {typ.__name__}, got {value!r}")
+            raise InvalidOptionsError(
+                f"option {name} of {variant_key} must be {typ.__name__}, got {value!r}"
+            )
         out[name] = value
     return out
 

@@ -32,8 +32,12 @@ def run_scenario(data: dict[str, Any]) -> tuple[HandState, list[dict[str, Any]]]
     from games.engine.core import apply
 
     state, events = new_hand(
-        data["variant"], data.get("options") or {}, dealer=data.get("dealer", 0), seed=data.get("seed"),
-        wall=data.get("wall"), carry=data.get("carry"),
+        data["variant"],
+        data.get("options") or {},
+        dealer=data.get("dealer", 0),
+        seed=data.get("seed"),
+        wall=data.get("wall"),
+        carry=data.get("carry"),
     )
     for i, a in enumerate(data["actions"]):
         try:
@@ -47,7 +51,9 @@ def run_scenario(data: dict[str, Any]) -> tuple[HandState, list[dict[str, Any]]]
     return state, events
 
 
-def check_expect(state: HandState, events: list[dict[str, Any]], expect: dict[str, Any]) -> list[str]:
+def check_expect(
+    state: HandState, events: list[dict[str, Any]], expect: dict[str, Any]
+) -> list[str]:
     """Mismatches between the outcome and a scenario's ``expect`` block ([] when all hold)."""
     problems = []
     result = state.result
@@ -105,7 +111,12 @@ def main(argv: list[str]) -> int:
     for e in events:
         print(json.dumps(e, ensure_ascii=False))
     if state.result is not None:
-        print(json.dumps({"result": {k: v for k, v in state.result.items() if k != "hands"}}, ensure_ascii=False))
+        print(
+            json.dumps(
+                {"result": {k: v for k, v in state.result.items() if k != "hands"}},
+                ensure_ascii=False,
+            )
+        )
     else:
         from games.engine.core import to_act
 

@@ -13,8 +13,14 @@ from games.engine.wall import dice_seat
 
 
 def play_hand(
-    variant: str, options: dict[str, Any], seed: str, *, bot: str = "greedy", dealer: int | None = None,
-    checked: bool = True, max_actions: int = 2000,
+    variant: str,
+    options: dict[str, Any],
+    seed: str,
+    *,
+    bot: str = "greedy",
+    dealer: int | None = None,
+    checked: bool = True,
+    max_actions: int = 2000,
 ) -> tuple[HandState, list[dict[str, Any]], list[dict[str, Any]]]:
     """Play one hand with four bots. Returns (final state, events, actions as JSON)."""
     from games.engine import new_hand
@@ -36,7 +42,13 @@ def play_hand(
 
 
 def simulate(
-    variant: str, options: dict[str, Any], *, hands: int, seed: str, bot: str = "greedy", checked: bool = False
+    variant: str,
+    options: dict[str, Any],
+    *,
+    hands: int,
+    seed: str,
+    bot: str = "greedy",
+    checked: bool = False,
 ) -> dict[str, Any]:
     patterns: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
@@ -55,10 +67,16 @@ def simulate(
         abs_points += sum(abs(p) for p in result.get("points", []))
     elapsed = time.perf_counter() - start
     return {
-        "variant": variant, "options": options, "hands": hands, "bot": bot,
-        "results": dict(reasons), "wins": n_wins, "wins_by_pattern": dict(patterns.most_common()),
+        "variant": variant,
+        "options": options,
+        "hands": hands,
+        "bot": bot,
+        "results": dict(reasons),
+        "wins": n_wins,
+        "wins_by_pattern": dict(patterns.most_common()),
         "draws": reasons.get("draw", 0),
         "mean_win_points": round(win_points / n_wins, 2) if n_wins else 0.0,
         "mean_abs_points_per_seat": round(abs_points / (4 * hands), 2) if hands else 0.0,
-        "seconds": round(elapsed, 3), "hands_per_s": round(hands / elapsed, 1) if elapsed else 0.0,
+        "seconds": round(elapsed, 3),
+        "hands_per_s": round(hands / elapsed, 1) if elapsed else 0.0,
     }

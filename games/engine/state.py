@@ -30,7 +30,9 @@ class Claim:
     tile: int
     from_seat: int
     kind: str  # "discard" | "rob"
-    options: tuple[tuple[int, tuple[Action, ...]], ...]  # (seat, its legal responses) per eligible seat
+    options: tuple[
+        tuple[int, tuple[Action, ...]], ...
+    ]  # (seat, its legal responses) per eligible seat
     pending: tuple[int, ...]  # seats that still have to respond
     responses: tuple[Action, ...]  # responses recorded so far (passes included, forced wins too)
 
@@ -56,7 +58,9 @@ class Claim:
             tile=d["tile"],
             from_seat=d["from_seat"],
             kind=d["kind"],
-            options=tuple((s, tuple(Action.from_json(a) for a in acts)) for s, acts in d["options"]),
+            options=tuple(
+                (s, tuple(Action.from_json(a) for a in acts)) for s, acts in d["options"]
+            ),
             pending=tuple(d["pending"]),
             responses=tuple(Action.from_json(a) for a in d["responses"]),
         )
@@ -98,7 +102,9 @@ class HandState:
     won: tuple[bool, ...]
     escaped: tuple[bool, ...]
     wins: tuple[dict[str, Any], ...]  # win records, as in hand_result["wins"]
-    kongs: tuple[dict[str, Any], ...]  # kong ledger: seat, type, tile, from_seat, payments, transferred
+    kongs: tuple[
+        dict[str, Any], ...
+    ]  # kong ledger: seat, type, tile, from_seat, payments, transferred
     turn_kongs: tuple[int, ...]  # kongs (ledger indices) declared by `turn` in the current turn
     after_kong: bool  # `drawn` came from the tail after a kong
     draws: tuple[int, ...]  # head draws per seat
@@ -150,8 +156,18 @@ def _meld_from_json(m: dict[str, Any]) -> Meld:
 
 
 _TUPLE_FIELDS = {
-    "wall", "hands", "discards", "flowers", "choices", "scores", "won", "escaped", "wins", "kongs",
-    "turn_kongs", "draws",
+    "wall",
+    "hands",
+    "discards",
+    "flowers",
+    "choices",
+    "scores",
+    "won",
+    "escaped",
+    "wins",
+    "kongs",
+    "turn_kongs",
+    "draws",
 }
 
 

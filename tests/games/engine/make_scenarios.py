@@ -24,7 +24,9 @@ AUTO = "auto"  # one default action (the first seat to act)
 AUTO_TO_END = "auto_to_end"
 
 
-def build_wall(hands: list[str | None], draws: list[str], tail: list[str] = (), dealer: int = 0) -> list[str]:
+def build_wall(
+    hands: list[str | None], draws: list[str], tail: list[str] = (), dealer: int = 0
+) -> list[str]:
     """hands[s] for seats s (the dealer's has 14 tiles; None: filled from spare tiles), head draws in
     order, tail draws in order (tail[0] is the first replacement tile, the wall's last tile)."""
     full = Counter(k for k in range(27) for _ in range(4))
@@ -114,69 +116,172 @@ def write(name: str, scn: dict) -> None:
 # --- Example 5: 一炮多响 on a 杠上炮 -----------------------------------------------------------------
 EX5_HANDS = ["2p55p689p12456679s", "123456789m1399p", "6s11m55m77m134678p", "2444777p333888s"]
 EX5_WALL = build_wall(EX5_HANDS, ["3m", "9m", "4m", "2m", "6m", "6s"], tail=["1s"])
-EX5_STEPS = [*dq("m", "s", "s", "m"), D(0, "9s"), D(1, "3m"), D(2, "6s"), A(0, "pung", "6s"), D(0, "1s"),
-             D(1, "4m"), D(2, "2m"), D(3, "6m"), A(0, "kong_added", "6s"), D(0, "2p"), A(1, "hu", "2p"),
-             A(3, "hu", "2p")]
+EX5_STEPS = [
+    *dq("m", "s", "s", "m"),
+    D(0, "9s"),
+    D(1, "3m"),
+    D(2, "6s"),
+    A(0, "pung", "6s"),
+    D(0, "1s"),
+    D(1, "4m"),
+    D(2, "2m"),
+    D(3, "6m"),
+    A(0, "kong_added", "6s"),
+    D(0, "2p"),
+    A(1, "hu", "2p"),
+    A(3, "hu", "2p"),
+]
 
 
 def scenarios() -> None:
     base = {"format": "que-scenario", "version": 1, "variant": "sichuan", "dealer": 0}
-    write("multi_win_gangshangpao", play({
-        **base, "title": "sichuan.md §15 Example 5: added kong, 杠上炮, 一炮多响 (seats 1 and 3)",
-        "options": {}, "wall": EX5_WALL,
-        "expect": {"reason": "win", "points": [-54, 24, -6, 36], "next_dealer": 0,
-                   "wins": [{"seat": 1, "from": 0, "patterns": ["pinghu", "gangshangpao"]},
-                            {"seat": 3, "from": 0, "patterns": ["duiduihu", "gangshangpao"]}],
-                   "event_types": ["kong", "hu"]},
-    }, EX5_STEPS))
-    write("bloody_play_on", play({
-        **base, "title": "血战: Example 5's double win, then the discarder (first un-won after the last "
-                         "winner) draws and play goes on between seats 0 and 2",
-        "options": {"bloody": True}, "wall": EX5_WALL,
-        "expect": {"over": False, "scores": [-54, 24, -6, 36], "to_act": [0],
-                   "wins": [{"seat": 1, "from": 0, "patterns": ["pinghu", "gangshangpao"]},
-                            {"seat": 3, "from": 0, "patterns": ["duiduihu", "gangshangpao"]}]},
-    }, EX5_STEPS))
-    write("bloody_to_the_end", play({
-        **base, "title": "血战: after the double win, seats 0 and 2 play the wall out (then the draw check)",
-        "options": {"bloody": True}, "wall": EX5_WALL,
-        "expect": {"over": True, "event_types": ["exhausted", "hand_end"]},
-    }, [*EX5_STEPS, AUTO_TO_END]))
-    write("escape_normal", play({
-        **base, "title": "sichuan.md §15 Example 8: seat 3 escapes mid-hand and pays 96 to each other seat",
-        "options": {}, "wall": EX5_WALL,
-        "expect": {"reason": "escape", "points": [96, 96, 96, -288]},
-    }, [*dq("m", "s", "s", "m"), D(0, "9s"), {"seat": 3, "type": "escape"}]))
-    write("escape_after_kong", play({
-        **base, "title": "Escape after a kong: the kong money stands (§10.2), then the 96 penalty",
-        "options": {}, "wall": EX5_WALL,
-        "expect": {"reason": "escape", "points": [18 + 96, -6 - 288, -6 + 96, -6 + 96]},
-    }, [*EX5_STEPS[:13], {"seat": 1, "type": "escape"}]))
+    write(
+        "multi_win_gangshangpao",
+        play(
+            {
+                **base,
+                "title": "sichuan.md §15 Example 5: added kong, 杠上炮, 一炮多响 (seats 1 and 3)",
+                "options": {},
+                "wall": EX5_WALL,
+                "expect": {
+                    "reason": "win",
+                    "points": [-54, 24, -6, 36],
+                    "next_dealer": 0,
+                    "wins": [
+                        {"seat": 1, "from": 0, "patterns": ["pinghu", "gangshangpao"]},
+                        {"seat": 3, "from": 0, "patterns": ["duiduihu", "gangshangpao"]},
+                    ],
+                    "event_types": ["kong", "hu"],
+                },
+            },
+            EX5_STEPS,
+        ),
+    )
+    write(
+        "bloody_play_on",
+        play(
+            {
+                **base,
+                "title": "血战: Example 5's double win, then the discarder (first un-won after the last "
+                "winner) draws and play goes on between seats 0 and 2",
+                "options": {"bloody": True},
+                "wall": EX5_WALL,
+                "expect": {
+                    "over": False,
+                    "scores": [-54, 24, -6, 36],
+                    "to_act": [0],
+                    "wins": [
+                        {"seat": 1, "from": 0, "patterns": ["pinghu", "gangshangpao"]},
+                        {"seat": 3, "from": 0, "patterns": ["duiduihu", "gangshangpao"]},
+                    ],
+                },
+            },
+            EX5_STEPS,
+        ),
+    )
+    write(
+        "bloody_to_the_end",
+        play(
+            {
+                **base,
+                "title": "血战: after the double win, seats 0 and 2 play the wall out (then the draw check)",
+                "options": {"bloody": True},
+                "wall": EX5_WALL,
+                "expect": {"over": True, "event_types": ["exhausted", "hand_end"]},
+            },
+            [*EX5_STEPS, AUTO_TO_END],
+        ),
+    )
+    write(
+        "escape_normal",
+        play(
+            {
+                **base,
+                "title": "sichuan.md §15 Example 8: seat 3 escapes mid-hand and pays 96 to each other seat",
+                "options": {},
+                "wall": EX5_WALL,
+                "expect": {"reason": "escape", "points": [96, 96, 96, -288]},
+            },
+            [*dq("m", "s", "s", "m"), D(0, "9s"), {"seat": 3, "type": "escape"}],
+        ),
+    )
+    write(
+        "escape_after_kong",
+        play(
+            {
+                **base,
+                "title": "Escape after a kong: the kong money stands (§10.2), then the 96 penalty",
+                "options": {},
+                "wall": EX5_WALL,
+                "expect": {"reason": "escape", "points": [18 + 96, -6 - 288, -6 + 96, -6 + 96]},
+            },
+            [*EX5_STEPS[:13], {"seat": 1, "type": "escape"}],
+        ),
+    )
 
     # --- Example 9: robbing an added kong, and the claim priority on the same wall ----------------
-    hands = ["6m 9m 1s 2s 3s 4s 5s 6s 7s 8s 9s 2p 4p 6p", "34578m11123789p", "66m 12m 1s 1s 2s 3s 4s 5s 5p 5p 6p",
-             "1m 2m 3m 9p 9p 8p 7s 7s 8s 8s 6p 6p 4p"]
+    hands = [
+        "6m 9m 1s 2s 3s 4s 5s 6s 7s 8s 9s 2p 4p 6p",
+        "34578m11123789p",
+        "66m 12m 1s 1s 2s 3s 4s 5s 5p 5p 6p",
+        "1m 2m 3m 9p 9p 8p 7s 7s 8s 8s 6p 6p 4p",
+    ]
     hands = ["".join(h.split()) for h in hands]
     wall9 = build_wall(hands, ["9s", "3m", "4p", "6m"])
-    steps9 = [*dq("m", "s", "p", "m"), D(0, "6m"), A(1, "pass"), A(2, "pung", "6m"), until(2, "kong_added"),
-              A(2, "kong_added", "6m"), A(1, "hu", "6m")]
-    write("rob_kong", play({
-        **base, "title": "sichuan.md §15 Example 9: seat 1 passes a win, seat 2 pungs 6m, later adds the "
-                         "fourth 6m and seat 1 robs it (抢杠): the robbed player pays as discarder, no kong money",
-        "options": {}, "wall": wall9,
-        "expect": {"reason": "win", "points": [0, 6, -6, 0], "next_dealer": 2,
-                   "wins": [{"seat": 1, "from": 2, "patterns": ["pinghu"]}], "no_event_types": ["kong"]},
-    }, steps9))
-    write("claim_priority_hu_over_pung", play({
-        **base, "title": "Claim priority: seat 2 asks to pung 6m, seat 1 wins on it; 胡 beats 碰",
-        "options": {}, "wall": wall9,
-        "expect": {"reason": "win", "points": [-6, 6, 0, 0], "next_dealer": 0,
-                   "wins": [{"seat": 1, "from": 0, "patterns": ["pinghu"]}], "no_event_types": ["pung"]},
-    }, [*dq("m", "s", "p", "m"), D(0, "6m"), A(2, "pung", "6m"), A(1, "hu", "6m")]))
+    steps9 = [
+        *dq("m", "s", "p", "m"),
+        D(0, "6m"),
+        A(1, "pass"),
+        A(2, "pung", "6m"),
+        until(2, "kong_added"),
+        A(2, "kong_added", "6m"),
+        A(1, "hu", "6m"),
+    ]
+    write(
+        "rob_kong",
+        play(
+            {
+                **base,
+                "title": "sichuan.md §15 Example 9: seat 1 passes a win, seat 2 pungs 6m, later adds the "
+                "fourth 6m and seat 1 robs it (抢杠): the robbed player pays as discarder, no kong money",
+                "options": {},
+                "wall": wall9,
+                "expect": {
+                    "reason": "win",
+                    "points": [0, 6, -6, 0],
+                    "next_dealer": 2,
+                    "wins": [{"seat": 1, "from": 2, "patterns": ["pinghu"]}],
+                    "no_event_types": ["kong"],
+                },
+            },
+            steps9,
+        ),
+    )
+    write(
+        "claim_priority_hu_over_pung",
+        play(
+            {
+                **base,
+                "title": "Claim priority: seat 2 asks to pung 6m, seat 1 wins on it; 胡 beats 碰",
+                "options": {},
+                "wall": wall9,
+                "expect": {
+                    "reason": "win",
+                    "points": [-6, 6, 0, 0],
+                    "next_dealer": 0,
+                    "wins": [{"seat": 1, "from": 0, "patterns": ["pinghu"]}],
+                    "no_event_types": ["pung"],
+                },
+            },
+            [*dq("m", "s", "p", "m"), D(0, "6m"), A(2, "pung", "6m"), A(1, "hu", "6m")],
+        ),
+    )
 
     # --- a draw: 查花猪 and 查大叫 ------------------------------------------------------------------
     dhands = ["22m224466p223355s", "123456789p11s23s", "1199m3377m25689s", "4444s11s13579p79s"]
-    rest = Counter(k for k in range(27) for _ in range(4)) - Counter(t for h in dhands for t in parse_tiles(h))
+    rest = Counter(k for k in range(27) for _ in range(4)) - Counter(
+        t for h in dhands for t in parse_tiles(h)
+    )
     ms = sorted(k for k in rest.elements() if k < 9)
     others = sorted(k for k in rest.elements() if k >= 9) + ms[13:]
     ms = ms[:13]
@@ -184,42 +289,90 @@ def scenarios() -> None:
     for i in range(55):
         draws.append(tile_str(ms.pop(0) if i % 4 == 3 else others.pop(0)))
     dwall = build_wall(dhands, draws)
-    write("draw_flower_pig_dajiao", play({
-        **base, "title": "A draw: seat 0 is a 花猪 (keeps void 2m), seat 1 is ready (大叫 6), seats 2 and 3 "
-                         "are not ready: [-288, 96+12, 96-6, 96-6]",
-        "options": {}, "wall": dwall,
-        "expect": {"reason": "draw", "points": [-288, 108, 90, 90], "next_dealer": 0,
-                   "event_types": ["exhausted", "draw_check"]},
-    }, [*dq("m", "m", "p", "m"), AUTO_TO_END]))
+    write(
+        "draw_flower_pig_dajiao",
+        play(
+            {
+                **base,
+                "title": "A draw: seat 0 is a 花猪 (keeps void 2m), seat 1 is ready (大叫 6), seats 2 and 3 "
+                "are not ready: [-288, 96+12, 96-6, 96-6]",
+                "options": {},
+                "wall": dwall,
+                "expect": {
+                    "reason": "draw",
+                    "points": [-288, 108, 90, 90],
+                    "next_dealer": 0,
+                    "event_types": ["exhausted", "draw_check"],
+                },
+            },
+            [*dq("m", "m", "p", "m"), AUTO_TO_END],
+        ),
+    )
 
     # --- the last four tiles: forced wins (§7) -------------------------------------------------
     fhands = ["22m224466p223355s", "123456789p11s23s", "1199m3377m25689s", "444s5s11s13579p79s"]
-    rest = Counter(k for k in range(27) for _ in range(4)) - Counter(t for h in fhands for t in parse_tiles(h))
+    rest = Counter(k for k in range(27) for _ in range(4)) - Counter(
+        t for h in fhands for t in parse_tiles(h)
+    )
     rest[parse_tiles("4s")[0]] -= 1
     ms = sorted(k for k in rest.elements() if k < 9)
     others = sorted(k for k in rest.elements() if k >= 9) + ms[13:]
     ms = ms[:13]
     draws = [tile_str(ms.pop(0) if i % 4 == 3 else others.pop(0)) for i in range(54)]
-    write("last_four_forced_discard_win", play({
-        **base, "title": "§7: the last tile (4s) is drawn and discarded by seat 3; seat 1 must win on it",
-        "options": {}, "wall": build_wall(fhands, [*draws, "4s"]),
-        "expect": {"reason": "win", "points": [0, 6, 0, -6], "next_dealer": 3,
-                   "wins": [{"seat": 1, "from": 3, "patterns": ["pinghu"]}], "event_types": ["forced_win"]},
-    }, [*dq("m", "m", "p", "m"), AUTO_TO_END]))
+    write(
+        "last_four_forced_discard_win",
+        play(
+            {
+                **base,
+                "title": "§7: the last tile (4s) is drawn and discarded by seat 3; seat 1 must win on it",
+                "options": {},
+                "wall": build_wall(fhands, [*draws, "4s"]),
+                "expect": {
+                    "reason": "win",
+                    "points": [0, 6, 0, -6],
+                    "next_dealer": 3,
+                    "wins": [{"seat": 1, "from": 3, "patterns": ["pinghu"]}],
+                    "event_types": ["forced_win"],
+                },
+            },
+            [*dq("m", "m", "p", "m"), AUTO_TO_END],
+        ),
+    )
     draws2 = draws[:52] + ["4s"] + draws[52:]
-    write("last_four_forced_self_draw", play({
-        **base, "title": "§7: seat 1 draws its wait 4s with 2 tiles left: the self-draw win is automatic",
-        "options": {}, "wall": build_wall(fhands, draws2),
-        "expect": {"reason": "win", "points": [-6, 18, -6, -6], "next_dealer": 1,
-                   "wins": [{"seat": 1, "from": None, "patterns": ["pinghu"]}], "event_types": ["forced_win"]},
-    }, [*dq("m", "m", "p", "m"), AUTO_TO_END]))
+    write(
+        "last_four_forced_self_draw",
+        play(
+            {
+                **base,
+                "title": "§7: seat 1 draws its wait 4s with 2 tiles left: the self-draw win is automatic",
+                "options": {},
+                "wall": build_wall(fhands, draws2),
+                "expect": {
+                    "reason": "win",
+                    "points": [-6, 18, -6, -6],
+                    "next_dealer": 1,
+                    "wins": [{"seat": 1, "from": None, "patterns": ["pinghu"]}],
+                    "event_types": ["forced_win"],
+                },
+            },
+            [*dq("m", "m", "p", "m"), AUTO_TO_END],
+        ),
+    )
     draws3 = draws[:4] + ["4s"] + draws[4:]
-    write("pass_on_win_early", play({
-        **base, "title": "§3.4: before the last four a win may be passed: seat 1 draws 4s early, discards it; "
-                         "then the hand plays out to a draw",
-        "options": {}, "wall": build_wall(fhands, draws3),
-        "expect": {"reason": "draw", "no_event_types": ["hu", "forced_win"]},
-    }, [*dq("m", "m", "p", "m"), until(1, "hu"), D(1, "4s"), AUTO_TO_END]))
+    write(
+        "pass_on_win_early",
+        play(
+            {
+                **base,
+                "title": "§3.4: before the last four a win may be passed: seat 1 draws 4s early, discards it; "
+                "then the hand plays out to a draw",
+                "options": {},
+                "wall": build_wall(fhands, draws3),
+                "expect": {"reason": "draw", "no_event_types": ["hu", "forced_win"]},
+            },
+            [*dq("m", "m", "p", "m"), until(1, "hu"), D(1, "4s"), AUTO_TO_END],
+        ),
+    )
 
 
 if __name__ == "__main__":

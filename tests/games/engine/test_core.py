@@ -57,14 +57,23 @@ def test_it_keeps_dingque_secret_until_all_four_have_chosen():
         apply(state, Action(1, "dingque", choice="m"))
     for seat in (0, 2, 3):
         state, ev = apply(state, default_action(state, seat))
-    assert ev[-1] == {"type": "reveal", "kind": "dingque", "choices": [state.choices[s] for s in range(4)]}
+    assert ev[-1] == {
+        "type": "reveal",
+        "kind": "dingque",
+        "choices": [state.choices[s] for s in range(4)],
+    }
     assert observe(state, 0)["hands"][1]["dingque"] == "p"
     assert to_act(state) == [0]
 
 
 @pytest.mark.parametrize(
     ("hand", "expected"),
-    [("1234m123456789p", "s"), ("123m456p789s1239s", "m"), ("1234m1234p12345s", "m"), ("12345m1234p1234s", "p")],
+    [
+        ("1234m123456789p", "s"),
+        ("123m456p789s1239s", "m"),
+        ("1234m1234p12345s", "m"),
+        ("12345m1234p1234s", "p"),
+    ],
 )
 def test_it_defaults_dingque_to_the_fewest_suit_with_ties_m_p_s(hand, expected):
     state, _ = _hand([None, hand, None, None])
@@ -106,7 +115,9 @@ def test_it_round_trips_actions_and_state_through_json():
 def test_it_shows_a_seat_only_its_own_concealed_tiles():
     state, events = new_hand("sichuan", {}, dealer=0, seed="obs")
     view = observe(state, 2)
-    assert "concealed" in view["hands"][2] and all("concealed" not in view["hands"][s] for s in (0, 1, 3))
+    assert "concealed" in view["hands"][2] and all(
+        "concealed" not in view["hands"][s] for s in (0, 1, 3)
+    )
     assert view["legal"] == [{"seat": 2, "type": "dingque", "choice": c} for c in "mps"]
     spectator = observe(state, None)
     assert all("concealed" not in h for h in spectator["hands"]) and spectator["legal"] == []
@@ -127,7 +138,9 @@ def test_it_scores_tianhu_for_the_dealers_dealt_win():
 
 
 def test_it_pays_a_concealed_kong_and_scores_gangshanghua_on_the_replacement():
-    state, _ = _hand(["1111m234m567m99p12p", None, None, None], tail=["3p"], voids=["s", "m", "m", "m"])
+    state, _ = _hand(
+        ["1111m234m567m99p12p", None, None, None], tail=["3p"], voids=["s", "m", "m", "m"]
+    )
     state, events = apply(state, Action(0, "kong_concealed", tile="1m"))
     assert [e for e in events if e["type"] == "score"][0]["deltas"] == [36, -12, -12, -12]
     assert events[-1]["type"] == "draw" and events[-1]["tail"] is True
@@ -158,7 +171,10 @@ def test_it_validates_variants_and_options():
 
 
 def test_it_settles_coins_with_and_without_rake():
-    assert coin_settlement("sichuan", [-48, 144, -48, -48], 50, 30) == ([-2430, 7170, -2430, -2430], 120)
+    assert coin_settlement("sichuan", [-48, 144, -48, -48], 50, 30) == (
+        [-2430, 7170, -2430, -2430],
+        120,
+    )
     assert coin_settlement("fuzhou", [-3, 9, -3, -3], 10, 5) == ([-30, 90, -30, -30], 0)
 
 

@@ -22,8 +22,13 @@ def test_it_plays_the_scenario_to_its_expected_outcome(path):
     state, events = run_scenario(data)
     assert check_expect(state, events, data.get("expect") or {}) == []
     again, events2 = replay(
-        data["variant"], data.get("options"), dealer=data.get("dealer", 0), seed=data.get("seed"),
-        wall=data.get("wall"), carry=data.get("carry"), actions=data["actions"],
+        data["variant"],
+        data.get("options"),
+        dealer=data.get("dealer", 0),
+        seed=data.get("seed"),
+        wall=data.get("wall"),
+        carry=data.get("carry"),
+        actions=data["actions"],
     )
     assert events2 == events and again == state
 
@@ -34,8 +39,13 @@ def _load(name):
 
 def test_it_prints_events_and_points_from_the_cli():
     path = Path(__file__).parent / "scenarios" / "multi_win_gangshangpao.json"
-    out = subprocess.run([sys.executable, "-m", "games.engine", "replay", str(path)], cwd=ROOT,
-                         capture_output=True, text=True, check=True).stdout.splitlines()
+    out = subprocess.run(
+        [sys.executable, "-m", "games.engine", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
     assert json.loads(out[-1]) == {"points": [-54, 24, -6, 36]}
     assert any(json.loads(line).get("type") == "hu" for line in out[:-2])
 
@@ -45,8 +55,12 @@ def test_it_stops_the_cli_on_an_illegal_action(tmp_path):
     data["actions"].insert(4, {"seat": 2, "type": "discard", "tile": "1m"})
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(data))
-    proc = subprocess.run([sys.executable, "-m", "games.engine", "replay", str(bad)], cwd=ROOT,
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "games.engine", "replay", str(bad)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 1
     assert "not seat 2's turn" in proc.stderr
 
@@ -54,7 +68,9 @@ def test_it_stops_the_cli_on_an_illegal_action(tmp_path):
 def test_it_raises_with_the_action_index_on_an_illegal_step():
     data = _load("escape_normal")
     data["actions"][4] = {"seat": 0, "type": "discard", "tile": "3m"}
-    with pytest.raises(IllegalActionError, match=r"action #4 .*does not hold 3m|action #4 .*may not discard"):
+    with pytest.raises(
+        IllegalActionError, match=r"action #4 .*does not hold 3m|action #4 .*may not discard"
+    ):
         run_scenario(data)
 
 

@@ -37,15 +37,37 @@ def test_it_commits_to_a_seed_and_verifies_the_reveal():
 
 
 def test_it_prints_the_wall_from_the_cli():
-    out = subprocess.run([sys.executable, "-m", "games.engine", "wall", "--variant", "sichuan", "--seed", "x"],
-                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "games.engine", "wall", "--variant", "sichuan", "--seed", "x"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     data = json.loads(out)
     assert data["wall"].split() == [tile_str(t) for t in wall_from_seed("sichuan", "x")]
 
 
 def test_it_simulates_from_the_cli():
     out = subprocess.run(
-        [sys.executable, "-m", "games.engine", "simulate", "--variant", "sichuan", "--bloody", "--hands", "5",
-         "--seed", "cli", "--json"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        [
+            sys.executable,
+            "-m",
+            "games.engine",
+            "simulate",
+            "--variant",
+            "sichuan",
+            "--bloody",
+            "--hands",
+            "5",
+            "--seed",
+            "cli",
+            "--json",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     summary = json.loads(out)
     assert summary["hands"] == 5 and sum(summary["results"].values()) == 5

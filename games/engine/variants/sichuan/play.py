@@ -8,11 +8,10 @@ and the hand calculator can never disagree. Options: ``{"bloody": bool}`` (血�
 from __future__ import annotations
 
 import hashlib
-from games.engine.core import replace
 from typing import Any
 
 from games.engine.actions import DINGQUE, Action
-from games.engine.core import WIN_SELF, Events, Rules, add_score, live_count
+from games.engine.core import WIN_SELF, Events, Rules, add_score, live_count, replace
 from games.engine.hand import seven_pairs, win_from_tiles
 from games.engine.state import N_SEATS, HandState, WinContext
 from games.engine.tiles import counts_of
@@ -101,12 +100,16 @@ class SichuanRules(Rules):
 
     # -- payments (§6) -----------------------------------------------------------------------------
 
-    def kong_payments(self, state: HandState, seat: int, kind: str, tile: int, from_seat: int | None) -> list[int]:
+    def kong_payments(
+        self, state: HandState, seat: int, kind: str, tile: int, from_seat: int | None
+    ) -> list[int]:
         amount = scoring.KONG_UNITS[kind] * scoring.BASE
         deltas = [0, 0, 0, 0]
-        payers = [from_seat] if kind == "kong_exposed" else [
-            s for s in range(N_SEATS) if s != seat and not state.won[s]
-        ]
+        payers = (
+            [from_seat]
+            if kind == "kong_exposed"
+            else [s for s in range(N_SEATS) if s != seat and not state.won[s]]
+        )
         for p in payers:
             assert p is not None
             deltas[p] -= amount
@@ -116,7 +119,9 @@ class SichuanRules(Rules):
     def _mode(self, state: HandState) -> str:
         return scoring.MODE_XUEZHAN if state.options.get("bloody") else scoring.MODE_NORMAL
 
-    def score_wins(self, state: HandState, wins: list[WinContext]) -> tuple[HandState, list[dict[str, Any]]]:
+    def score_wins(
+        self, state: HandState, wins: list[WinContext]
+    ) -> tuple[HandState, list[dict[str, Any]]]:
         won = frozenset(s for s in range(N_SEATS) if state.won[s])
         records = []
         transfer_ids = wins[0].kong_ids if wins[0].gangshangpao else ()
@@ -126,21 +131,41 @@ class SichuanRules(Rules):
             if w.how != WIN_SELF:
                 concealed.append(w.tile)
             ctx = scoring.ScoreContext(
-                missing_suit=state.choices[w.seat], mode=self._mode(state), won=won,
-                gangshanghua=w.after_kong, gangshangpao=w.gangshangpao, kong_transfer=transfer,
-                qianggang=w.how == "rob", first_draw=w.first_draw,
+                missing_suit=state.choices[w.seat],
+                mode=self._mode(state),
+                won=won,
+                gangshanghua=w.after_kong,
+                gangshangpao=w.gangshangpao,
+                kong_transfer=transfer,
+                qianggang=w.how == "rob",
+                first_draw=w.first_draw,
             )
             sc = scoring.score(
-                concealed, state.melds[w.seat], w.tile, scoring.SELF_DRAW if w.how == WIN_SELF else scoring.DISCARD,
-                w.seat, w.from_seat, state.dealer, ctx,
+                concealed,
+                state.melds[w.seat],
+                w.tile,
+                scoring.SELF_DRAW if w.how == WIN_SELF else scoring.DISCARD,
+                w.seat,
+                w.from_seat,
+                state.dealer,
+                ctx,
             )
-            records.append({
-                "patterns": sc.patterns, "fan": sc.fan, "points": sc.points, "gen": sc.gen,
-                "deltas": list(sc.deltas), "kong_transfer": transfer if w.gangshangpao else 0,
-                "qianggang": w.how == "rob",
-            })
+            records.append(
+                {
+                    "patterns": sc.patterns,
+                    "fan": sc.fan,
+                    "points": sc.points,
+                    "gen": sc.gen,
+                    "deltas": list(sc.deltas),
+                    "kong_transfer": transfer if w.gangshangpao else 0,
+                    "qianggang": w.how == "rob",
+                }
+            )
         if transfer_ids:
-            kongs = tuple({**k, "transferred": True} if i in transfer_ids else k for i, k in enumerate(state.kongs))
+            kongs = tuple(
+                {**k, "transferred": True} if i in transfer_ids else k
+                for i, k in enumerate(state.kongs)
+            )
             state = replace(state, kongs=kongs)
         return state, records
 
@@ -155,32 +180,52 @@ class SichuanRules(Rules):
             hand = state.hands[s]
             if not state.won[s] and len(hand) + 3 * len(state.melds[s]) == 14:
                 hand = _best_thirteen(hand, state.melds[s], state.choices[s])
-            out.append(scoring.PlayerHand(state.won[s], tuple(hand), tuple(state.melds[s]), state.choices[s]))
+            out.append(
+                scoring.PlayerHand(
+                    state.won[s], tuple(hand), tuple(state.melds[s]), state.choices[s]
+                )
+            )
         return out
 
     def _kong_records(self, state: HandState) -> list[scoring.KongRecord]:
         return [
-            scoring.KongRecord(k["seat"], k["type"], 0, [(p, a) for p, a in k["payments"]], k["transferred"])
+            scoring.KongRecord(
+                k["seat"], k["type"], 0, [(p, a) for p, a in k["payments"]], k["transferred"]
+            )
             for k in state.kongs
         ]
 
     def settle_draw(self, state: HandState, events: Events) -> HandState:
         players = self._players(state)
         escaped = [s for s in range(N_SEATS) if state.escaped[s] and state.won[s]]
-        deltas = scoring.draw_settlement(players, self._kong_records(state), escaped, self._mode(state))
+        deltas = scoring.draw_settlement(
+            players, self._kong_records(state), escaped, self._mode(state)
+        )
         live = [s for s in range(N_SEATS) if not state.won[s]]
         if len(live) >= 2:
-            pigs = [s for s in live if scoring.is_flower_pig(players[s].concealed, players[s].melds, players[s].missing_suit)]
+            pigs = [
+                s
+                for s in live
+                if scoring.is_flower_pig(
+                    players[s].concealed, players[s].melds, players[s].missing_suit
+                )
+            ]
             ready = {
-                str(s): scoring.dajiao_value(players[s].concealed, players[s].melds, players[s].missing_suit)
-                for s in live if s not in pigs
+                str(s): scoring.dajiao_value(
+                    players[s].concealed, players[s].melds, players[s].missing_suit
+                )
+                for s in live
+                if s not in pigs
             }
             events.append({"type": "draw_check", "flower_pigs": pigs, "dajiao": ready})
         return add_score(state, deltas, "draw_settlement", events)
 
     def settle_escape(self, state: HandState, seat: int, events: Events) -> tuple[HandState, bool]:
         if state.won[seat]:
-            return state, False  # §9.6: a 血战 winner leaves; play goes on, no later refunds to them
+            return (
+                state,
+                False,
+            )  # §9.6: a 血战 winner leaves; play goes on, no later refunds to them
         won = [s for s in range(N_SEATS) if state.won[s]]
         last_four = live_count(state) <= LAST_FOUR
         deltas = scoring.escape_settlement(
@@ -193,7 +238,9 @@ class SichuanRules(Rules):
     def next_dealer(self, state: HandState) -> int:
         result = state.result or {}
         if state.options.get("bloody") or result.get("reason") == "escape":
-            return dice_seat(_seed_basis(state), "next-dealer")  # 血战: dice every hand; escape: players change
+            return dice_seat(
+                _seed_basis(state), "next-dealer"
+            )  # 血战: dice every hand; escape: players change
         if not state.wins:
             return state.dealer  # draw: 连庄
         first = state.wins[0]
