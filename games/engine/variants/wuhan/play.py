@@ -362,15 +362,18 @@ def _bot_shanten(tiles: list[int], laizi: int) -> int:
 def _bot_discard(state: HandState, seat: int, legal: list[Action]) -> Action:
     hand = list(state.hands[seat])
     laizi = laizi_of(state)
+    counts = counts_of(t for t in hand if t != laizi)
+    jokers = len(hand) - sum(counts)
     best: tuple[int, int, int] | None = None
     pick = next(a for a in legal if a.type == "discard")
     for a in legal:
         if a.type != "discard":
             continue
         t = parse_tile(a.tile or "")
-        rest = list(hand)
-        rest.remove(t)
-        key = (_bot_shanten(rest, laizi), _neighbours(hand, t), t)
+        counts[t] -= 1  # never the 癞子: it is not a legal discard
+        after = max(-1, _std_shanten(counts, len(hand) - 1) - jokers)
+        counts[t] += 1
+        key = (after, _neighbours(hand, t), t)
         if best is None or key < best:
             best, pick = key, a
     return pick

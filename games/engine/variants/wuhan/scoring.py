@@ -107,19 +107,21 @@ def basic_violation(
     concealed: Sequence[int], melds: Sequence[Meld], wild: int | None
 ) -> str | None:
     """Why the tiles alone can never win (§5, §6), or None. Used by win checks and waits."""
+    # Cheapest checks first: this runs for every seat on every discard in live play.
     if len(concealed) + 3 * len(melds) != 14:
         return "a winning hand has 14 tiles (a kong counts 3)"
-    all_tiles = [*concealed, *meld_tiles(melds)]
+    if not any(m.type in OPENING_TYPES for m in melds):
+        return "the hand has not opened (开口)"
+    if RED_DRAGON in concealed:
+        return "a hand holding 红中 cannot win"
+    melded = meld_tiles(melds)
+    if RED_DRAGON in melded or (wild is not None and wild in melded):
+        return "红中 and the 癞子 can never be in a meld"
+    all_tiles = [*concealed, *melded]
     if any(t >= 34 for t in all_tiles):
         return "Wuhan has no flower tiles"
     if max(counts_of(all_tiles)) > 4:
         return "more than four copies of a tile"
-    if not count_openings(melds):
-        return "the hand has not opened (开口)"
-    if RED_DRAGON in concealed:
-        return "a hand holding 红中 cannot win"
-    if any(t == RED_DRAGON or t == wild for t in meld_tiles(melds)):
-        return "红中 and the 癞子 can never be in a meld"
     return None
 
 
