@@ -191,5 +191,5 @@ def rate_hand(skills: Sequence[Skill], points: Sequence[int]) -> list[Skill]:
         raise ValueError("rate_hand needs one skill per seat and at least two seats")
     model = _model()
     teams = [[model.rating(mu=s.mu, sigma=s.sigma)] for s in skills]
-    rated = model.rate(teams, ranks=ranks_from_points(points))
+    rated = model.rate(teams, ranks=[float(r) for r in ranks_from_points(points)])
     return [Skill(mu=team[0].mu, sigma=team[0].sigma) for team in rated]

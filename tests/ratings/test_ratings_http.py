@@ -188,3 +188,19 @@ def test_the_tier_api_lists_the_table(api_client, alice) -> None:
     rows = api_client.get("/api/v1/ratings/tiers/shaanxi").json()
     assert len(rows) == 17 and rows[-1] == {"position": 17, "name": "雀神", "threshold": 2_000_000}
     assert api_client.get("/api/v1/ratings/tiers/mars").status_code == 404
+
+
+def test_the_ladder_costs_a_fixed_number_of_queries(
+    api_client, alice, bob, room, settings, django_assert_max_num_queries
+) -> None:
+    settings.RATINGS_LEADERBOARD_MIN_HANDS = 1
+    for i in range(3):
+        hand_settle(
+            hand_id=hand_record(
+                room=room, players=[alice, bob, None, None], seed=f"q{i}", hand_no=i + 1
+            ).pk
+        )
+    api_client.force_authenticate(alice)
+    # auth, season, standings (with users), points, tier table - not one per row
+    with django_assert_max_num_queries(6):
+        assert len(api_client.get("/api/v1/ratings/leaderboards/sichuan").json()["rows"]) == 2
