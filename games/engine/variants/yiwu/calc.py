@@ -255,7 +255,7 @@ def _feeder(ctx: Mapping[str, Any], piao: list[int]) -> int | None:
 def _settle_draw(ctx: Mapping[str, Any]) -> dict[str, Any]:
     dealer = _seat(ctx.get("dealer"), "dealer")
     piao = _piao(ctx)
-    _feeder(ctx, piao)
+    _optional_seat(ctx.get("feeder"), "feeder")  # §13: the 双飘 penalty ignores any contractor
     deltas = scoring.draw_deltas(dealer, piao, _vector(ctx, "mai", 0, 1), _vector(ctx, "xiazi", 0, 1 << 30))
     return {"deltas": deltas, "rake": 0, "next_dealer": dealer}
 
