@@ -147,13 +147,14 @@ class WuhanRules(Rules):
         indicator = state.wall[state.head]
         laizi = table.laizi_for(indicator)
         events.append({"type": "laizi", "indicator": tile_str(indicator), "laizi": tile_str(laizi)})
-        return replace(
+        new: HandState = replace(
             state,
             hands=tuple(tuple(sorted(h)) for h in hands),
             drawn=state.wall[len(order) - 1],
             head=state.head + 1,
             ext={**state.ext, "indicator": indicator, "laizi": laizi, "dice": dice},
         )
+        return new
 
     # -- claims and melds (§2, §3, §4) ----------------------------------------------------------------
 
@@ -247,7 +248,8 @@ class WuhanRules(Rules):
             a if a.type != HU or a.seat == winner else Action(a.seat, PASS) for a in claim.responses
         )
         events.append({"type": "single_winner", "winner": winner, "claimants": sorted(hus)})
-        return replace(state, claim=replace(claim, responses=responses))
+        new: HandState = replace(state, claim=replace(claim, responses=responses))
+        return new
 
     def score_wins(
         self, state: HandState, wins: list[WinContext]

@@ -335,7 +335,7 @@ def _capped(raw: Sequence[Fraction], losers: Sequence[int], koukou: bool) -> dic
     """封顶 300 each; 金顶 400 (口口翻 500) each when all three raw losses exceed 300 (§8)."""
     if all(raw[s] > CAP for s in losers):
         return {s: golden_cap(koukou) for s in losers}
-    return {s: int(min(raw[s], CAP)) for s in losers}
+    return {s: CAP if raw[s] > CAP else int(raw[s]) for s in losers}
 
 
 def cheng_bao_seat(reading: Reading, facts: WinFacts) -> int | None:
