@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -88,18 +89,26 @@ def new_hand(
     variant_key: str,
     options: dict[str, Any] | None,
     *,
-    dealer: int,
+    dealer: int | None,
     seed: str | None = None,
     wall: str | Sequence[Any] | None = None,
     carry: dict[str, Any] | None = None,
 ) -> tuple[HandState, list[dict[str, Any]]]:
-    """Deal a new hand. Exactly one of ``seed`` (docs/engine-wall.md) and ``wall`` (explicit tile
+    """Deal a new hand. ``dealer=None`` rolls the dealer with ``dice_seat(seed)`` (a table's first
+    hand; with an explicit wall, from the wall's hash). Exactly one of ``seed`` (docs/engine-wall.md) and ``wall`` (explicit tile
     order, index 0 dealt first) is given. Returns the state and the opening events."""
     opts = options_validate(variant_key, options)
     rules_of_key(variant_key)  # fails early for a variant whose play is not implemented
     if (seed is None) == (wall is None):
         raise EngineError("give exactly one of seed and wall")
     tiles = wall_from_seed(variant_key, seed) if seed is not None else _wall_tiles(wall or [])
+    if dealer is None:
+        basis = (
+            seed
+            if seed is not None
+            else "wall:" + hashlib.sha256(",".join(map(str, tiles)).encode()).hexdigest()[:16]
+        )
+        dealer = dice_seat(basis)
     return start_hand(variant_key, opts, dealer=dealer, wall=tiles, seed=seed, carry=carry)
 
 
@@ -121,7 +130,7 @@ def replay(
     variant_key: str,
     options: dict[str, Any] | None,
     *,
-    dealer: int,
+    dealer: int | None,
     seed: str | None = None,
     wall: str | Sequence[Any] | None = None,
     carry: dict[str, Any] | None = None,

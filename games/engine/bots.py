@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from typing import Any
 
 from games.engine.actions import (
     DISCARD,
@@ -62,11 +63,12 @@ def _greedy(state: HandState, seat: int, legal: list[Action]) -> Action:
     pung = next((a for a in legal if a.type == PUNG), None)
     if pung is not None:
         t = parse_tile(pung.tile or "")
-        now = _shanten(hand, no_melds)
         after = list(hand)
         after.remove(t)
         after.remove(t)
-        if _best_discard_shanten(after, False) < now:
+        if _discard_shanten(after, [(k, None) for k in sorted(set(after))], False)[0] < _shanten(
+            hand, no_melds
+        ):
             return pung
     if any(a.type == PASS for a in legal):
         return next(a for a in legal if a.type == PASS)
@@ -133,15 +135,6 @@ def _shanten(tiles: list[int], seven: bool) -> int:
     return s
 
 
-def _best_discard_shanten(tiles: list[int], seven: bool) -> int:
-    best = 99
-    for t in set(tiles):
-        rest = list(tiles)
-        rest.remove(t)
-        best = min(best, _shanten(rest, seven))
-    return best
-
-
 def _isolation(tiles: list[int], t: int) -> int:
     """Lower = more useless: neighbours and copies within the suit."""
     score = 2 * (tiles.count(t) - 1)
@@ -187,22 +180,30 @@ def _value(
 
 
 def _pick_discard(hand: list[int], discards: list[Action], seven: bool) -> Action:
-    """The discard leaving the lowest shanten; ties: the most isolated tile, then the lowest kind.
-
-    Only the removed tile's group changes, so the other three groups are merged once per group."""
+    """The discard leaving the lowest shanten; ties: the most isolated tile, then the lowest kind."""
     cands = [(parse_tile(a.tile or ""), a) for a in discards]
     if len(cands) == 1:
         return cands[0][1]
     if len(cands) < len(set(hand)):
         # a discard restriction is on (e.g. 先打缺): every allowed tile must go anyway
         return min(cands, key=lambda ta: (_isolation(hand, ta[0]), ta[0]))[1]
+    _best, tied = _discard_shanten(hand, cands, seven)
+    return min(tied, key=lambda ta: (_isolation(hand, ta[0]), ta[0]))[1]
+
+
+def _discard_shanten(
+    hand: list[int], cands: list[tuple[int, Any]], seven: bool
+) -> tuple[int, list[tuple[int, Any]]]:
+    """(lowest shanten after one discard among ``cands``, the candidates reaching it).
+
+    Only the removed tile's group changes, so the other three groups are merged once per group."""
     c = _counts(hand)
     need = (len(hand) - 1) // 3
     blocks = [_blocks(tuple(c[lo:hi]), suited) for lo, hi, suited in _GROUPS]
     others: dict[int, tuple[tuple[int, int, int], ...]] = {}
     pairs = sum(1 for n in c if n >= 2)
-    best: tuple[int, int, int] | None = None
-    pick = cands[0][1]
+    best = 99
+    tied: list[tuple[int, Any]] = []
     for t, a in cands:
         g = 3 if t >= 27 else t // 9
         if g not in others:
@@ -214,7 +215,8 @@ def _pick_discard(hand: list[int], discards: list[Action], seven: bool) -> Actio
         sh = _value(others[g], _blocks(tuple(grp), suited), need)
         if seven:
             sh = min(sh, 6 - (pairs - (1 if c[t] == 2 else 0)))
-        key = (sh, _isolation(hand, t), t)
-        if best is None or key < best:
-            best, pick = key, a
-    return pick
+        if sh < best:
+            best, tied = sh, [(t, a)]
+        elif sh == best:
+            tied.append((t, a))
+    return best, tied
