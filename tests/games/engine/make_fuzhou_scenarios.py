@@ -75,6 +75,8 @@ def play(scn: dict, steps: list) -> dict:
                 state, _ = apply(state, a)
                 actions.append(a.to_json())
             continue
+        if step == AUTO and state.phase == PHASE_OVER:
+            break
         a = default_action(state, to_act(state)[0]).to_json() if step == AUTO else step
         if a.get("type") == "escape":
             state, _ = escape(state, a["seat"])
@@ -175,6 +177,100 @@ scenario(
                     head=[], tail=["7s", "1s", "1s", "1s"]),
     expect={"reason": "win", "points": [-78, 0, 0, 78], "next_dealer": 1,
             "wins": [{"seat": 3, "from": 0, "patterns": ["jinque"]}]},
+)
+
+
+# --- the final group of four (§6.3) ---------------------------------------------------------------
+# 18 flowers in the hands (three of each 1z-6z: no quartet) are replaced from the tail, the gold flip
+# is 9s: W = 79 - 18 - 1 = 60, R = 18, D = 42. The other 18 flowers sit in the reserve and are never
+# drawn. Everyone throws what he draws (the default). After 38 normal draws D = 4: the final group
+# is drawn by seats 3, 0, 1, 2 without discards. Seat 1 (123m456m789m123p99p67s) draws 8s there:
+# the server declares its self-draw at once. Flowers 2z 3z 3z 3z 4z: F=5, G=0, no special:
+# X=(5+0+0+5)*2 = 20 from each other seat.
+FG_DEALT = {
+    0: ("1z1z1z2z2z" + "147m147p147s1m4m7m", "1p4p1s4s7p"),
+    1: ("2z3z3z3z4z" + "123m456m789m12p", "3p9p9p6s7s"),
+    2: ("4z4z5z5z" + "258m258p258s5m8m5p", "8p5s8s2s"),
+    3: ("5z6z6z6z" + "3m3m6m6m9m9m3p3p6p6p7p9p", "3s3s6s4s"),
+}
+FG_RESERVE = "123456z7777z12345678f"
+
+
+def final_group_wall(group: list[str]) -> list[str]:
+    """The layout above; ``group`` holds the four tiles of the final group (seats 3, 0, 1, 2)."""
+    dealt = {s: parse_tiles(d) for s, (d, _) in FG_DEALT.items()}
+    tail = [t for s in range(4) for t in parse_tiles(FG_DEALT[s][1])] + parse_tiles("9s")
+    used = Counter(t for d in dealt.values() for t in d) + Counter(tail) + Counter(parse_tiles(FG_RESERVE))
+    used += Counter(parse_tiles("".join(group)))
+    rest = sorted((Counter(rules_for("fuzhou").tile_list()) - used).elements(), key=lambda k: (k % 9, k))
+    assert len(rest) == 38 and all(k < 27 for k in rest), len(rest)
+    wall: list[int] = []
+    for rnd in range(4):
+        for s in range(4):
+            wall += dealt[s][4 * rnd : 4 * rnd + 4]
+    wall.append(dealt[0][16])
+    wall += rest + parse_tiles("".join(group)) + parse_tiles(FG_RESERVE) + tail[::-1]
+    assert len(wall) == 144
+    return [tile_str(t) for t in wall]
+
+
+scenario(
+    "fuzhou_final_group_auto_win", ["auto"] * 200,
+    dealer=0, title="Fuzhou final group: after 38 normal draws D=4; seats 3 and 0 draw without discarding, "
+    "seat 1's draw of 8s wins automatically as a self-draw (F=5: X=20 each)",
+    wall=final_group_wall(["1m", "2p", "8s", "3s"]),
+    expect={"reason": "win", "points": [-20, 60, -20, -20], "next_dealer": 1,
+            "wins": [{"seat": 1, "from": None, "patterns": []}],
+            "event_types": ["final_group", "forced_win"]},
+)
+scenario(
+    "fuzhou_final_group_draw", ["auto"] * 200, carry={"streak": 2},
+    dealer=0, title="Fuzhou final group without a win: all four tiles drawn, nobody wins: a draw (和局); "
+    "the dealer keeps the deal and S=2",
+    wall=final_group_wall(["1m", "2p", "3s", "8s"]),
+    expect={"reason": "draw", "points": [0, 0, 0, 0], "next_dealer": 0,
+            "event_types": ["final_group", "exhausted"], "no_event_types": ["hu"]},
+)
+
+
+# --- a discarded gold is dead and its discarder may only self-draw (§9) -----------------------------
+# Gold 5s, no flowers. Seat 1 passes on its 抢金, draws 7s (a win it does not take) and throws the
+# gold 5s: nobody may claim it. Seat 2 throws 8s, which would complete seat 1's 67s, but a
+# gold-discarder is offered no 胡. Seat 1 later draws 8s: self-draw, no flower, no kong, no gold in
+# hand: pinghu_wuhua 30; X=(0+0+0+5)*2+30 = 40 from each.
+scenario(
+    "fuzhou_gold_discarder", [D(0, "9m"), P(1), D(1, "5s"), D(2, "8s"), until(1, "hu"), A(1, "hu", "8s")],
+    dealer=0, title="Fuzhou discarded gold: nobody claims the thrown gold, its discarder may not win on "
+    "a discard (no 胡 on 8s) but wins by self-draw",
+    wall=build_wall({0: "147m147p147s258m258p9m9p", 1: "123m456m789m123p99p6s5s",
+                     2: "369m369p369s3m6m3p6p3s6s9s", 3: "28m28p28s4m4p4s7m7p7s1p1s5p8p"},
+                    head=["7s", "8s", "1m", "5m", "8s"], tail=["5s"]),
+    expect={"reason": "win", "points": [-40, 120, -40, -40], "next_dealer": 1,
+            "wins": [{"seat": 1, "from": None, "patterns": ["pinghu_wuhua"]}]},
+)
+
+# --- 天胡 (§11.2, E7) --------------------------------------------------------------------------------
+# Dealer 2 with S=1 (carry), gold 5s. The dealer lays 6f and gets 9p: 123m456m789p111s23s5s99p wins
+# at once (the gold plays 4s). tianhu 30 and pinghu_yihua 15: M=30; F=1 G=1 S=1:
+# X=(1+1+1+5)*2+30 = 46 from each; the dealer keeps the deal with S=2.
+scenario(
+    "fuzhou_tianhu", [A(2, "hu", "9p")], carry={"streak": 1},
+    dealer=2, title="Fuzhou 天胡 (fuzhou.md E7): the dealer's 17 tiles after 补花 and 开金 already win",
+    wall=build_wall({2: "6f123m456m789p111s23s5s9p"}, head=[], tail=["9p", "5s"], dealer=2),
+    expect={"reason": "win", "points": [-46, -46, 138, -46], "next_dealer": 2,
+            "wins": [{"seat": 2, "from": None, "patterns": ["tianhu", "pinghu_yihua"]}]},
+)
+
+# --- escape (§14, E10 without kongs) ---------------------------------------------------------------
+# Dealer 0, S=2 (carry), gold 9m. Seat 2 leaves at once. Seat 0: flowers 1z 2z 5f, one gold:
+# 3+1+5 = 9; seat 1: 春夏秋冬 + 7z = 5+2 = 7, no gold: 12; seat 3: two golds: 7.
+# P = 4*(9+12+7+2) = 120; nobody receives it (the points do not sum to zero).
+scenario(
+    "fuzhou_escape", [{"seat": 2, "type": "escape"}], carry={"streak": 2},
+    dealer=0, title="Fuzhou escape: P = 4 x (sum of the others' (flowers + golds + 5) + S) leaves the table",
+    wall=build_wall({0: "1z2z5f9m123p456p789p12s1m5m", 1: "1f2f3f4f7z147m258m36s9s2p5p", 3: "9m9m13579p2468s1m3m7m8m1s"},
+                    head=[], tail=["4s", "5s", "6s", "1s", "2p", "4p", "6p", "8p", "9m"]),
+    expect={"reason": "escape", "points": [0, 0, -120, 0], "next_dealer": 0},
 )
 
 
