@@ -126,6 +126,13 @@ def hand_result(state: HandState) -> dict[str, Any] | None:
     return state.result if state.phase == PHASE_OVER else None
 
 
+# The submodule games.engine.replay (scenario files, the replay CLI) has the same name as the
+# replay() function below. Import it here, before the function is defined: a later
+# ``import games.engine.replay`` then finds it loaded and no longer rebinds the package attribute,
+# so ``from games.engine import replay`` is always the function.
+import games.engine.replay as _replay_module  # noqa: E402,F401
+
+
 def replay(
     variant_key: str,
     options: dict[str, Any] | None,

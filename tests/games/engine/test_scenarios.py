@@ -92,3 +92,10 @@ def test_it_ends_a_bloody_game_when_an_unwon_player_escapes():
     assert state2.result["reason"] == "escape"
     # §10.3: 96 to each other un-won player (only seat 0)
     assert list(state2.scores) == [-54 + 96, 24, -6 - 96, 36]
+
+
+def test_it_keeps_the_replay_function_after_the_replay_module_is_imported():
+    import games.engine
+    import games.engine.replay  # noqa: F401
+
+    assert callable(games.engine.replay)
