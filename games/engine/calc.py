@@ -60,6 +60,10 @@ def calc_file(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
         raise InvalidCaseError("the file must be an object with a 'cases' list")
     variant = data.get("variant")
+    if not isinstance(variant, str):
+        raise UnknownVariantError(
+            f"the file must name a variant, one of {', '.join(CALC_VARIANTS)}"
+        )
     case_function(variant)  # an unknown variant makes the whole file unusable
     return {"results": [calc_case(variant, case) for case in data["cases"]]}
 

@@ -281,12 +281,18 @@ class Decomposition:
         return counts
 
 
-def _group_readings(counts: tuple[int, ...], base: int, suited: bool, with_pair: bool, budget: int):
+GroupReading = tuple[tuple[WildSet, ...], tuple[int, int] | None, int]
+
+
+def _group_readings(
+    counts: tuple[int, ...], base: int, suited: bool, with_pair: bool, budget: int
+) -> set[GroupReading]:
     """All ways to split one group's real tiles into sets (+ one pair), using at most budget jokers.
 
-    Yields (sets, pair, jokers) where sets is a sorted tuple of (type, kind, jokers_in_set).
+    Each reading is (sets, pair, jokers): sets is a sorted tuple of (type, kind, jokers_in_set) and
+    pair is (kind, jokers_in_pair) or None.
     """
-    results: set[tuple[tuple[WildSet, ...], tuple[int, int] | None, int]] = set()
+    results: set[GroupReading] = set()
 
     def rec(c: list[int], sets: list[WildSet], pair: tuple[int, int] | None, used: int) -> None:
         if used > budget:
