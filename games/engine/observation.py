@@ -83,5 +83,7 @@ def redact_events(events: list[dict[str, Any]], seat: int | None) -> list[dict[s
             e = {**e, "hands": [h if s == seat else None for s, h in enumerate(e["hands"])]}
         elif t in _PRIVATE_CHOICE_EVENTS and e.get("seat") != seat:
             e = {**e, "choice": None}
+        elif e.get("face_down") and e.get("seat") != seat:
+            e = {**e, "tile": None}  # a variant marked the tile secret (Fuzhou 暗杠, fuzhou.md §8.3)
         out.append(e)
     return out

@@ -60,6 +60,8 @@ def _check_view(s: HandState, viewer: int | None) -> None:
         assert h["flowers"] == format_tiles(s.flowers[h["seat"]])  # flowers are public (§4.3)
         if h["seat"] != viewer and s.phase != PHASE_OVER:
             assert "concealed" not in h and "drawn" not in h
+            for m in h["melds"]:
+                assert (m["tiles"] is None) == (m["type"] == "kong_concealed")  # §8.3 face down
 
 
 def _play(seed: str, bot: str, *, escape_at: int | None = None) -> None:
@@ -75,7 +77,7 @@ def _play(seed: str, bot: str, *, escape_at: int | None = None) -> None:
         assert _census(state) == full, "a tile appeared or vanished"
         if not state.ext["final_group"]:
             assert RULES.reserved_tail(state) == _expected_reserve(state)
-        if len(actions) % 7 == 0:
+        if len(actions) % 7 == 0 or any(m.type == "kong_concealed" for ms in state.melds for m in ms):
             for viewer in (None, 0, 1, 2, 3):
                 _check_view(state, viewer)
         seat = to_act(state)[0]
@@ -109,6 +111,8 @@ def _play(seed: str, bot: str, *, escape_at: int | None = None) -> None:
     for viewer in (None, 0, 1, 2, 3):
         for e in redact_events(events, viewer):
             if e["type"] == "draw" and e["seat"] != viewer:
+                assert e["tile"] is None
+            if e["type"] == "kong" and e["kind"] == "kong_concealed" and e["seat"] != viewer:
                 assert e["tile"] is None
     wire = json.loads(json.dumps(state.to_json()))
     assert HandState.from_json(wire) == state

@@ -25,8 +25,9 @@ from games.engine import core
 from games.engine.actions import CLAIM_PRIORITY, HU, KONG_ADDED, KONG_CONCEALED, Action
 from games.engine.bots import _pick_discard
 from games.engine.core import WIN_DISCARD, WIN_SELF, Events, Rules, draw_tile, live_count, replace
+from games.engine.hand import is_standard_win
 from games.engine.state import N_SEATS, PHASE_OVER, PHASE_TURN, HandState, WinContext
-from games.engine.tiles import format_tiles, parse_tile, tile_str
+from games.engine.tiles import counts_of, format_tiles, meld_to_json, parse_tile, tile_str
 from games.engine.variants.fuzhou import scoring
 from games.engine.variants.fuzhou.settle import (
     FINAL_GROUP_MAX,
@@ -113,9 +114,9 @@ class FuzhouRules(Rules):
             for m in melds:
                 if m.type == KONG_CONCEALED:
                     concealed += 1
-                elif m.is_kong:
+                elif m.type != "pung" and m.type != "chow":
                     exposed += 1
-        quartets = sum(scoring.flower_quartets(f) for f in state.flowers)
+        quartets = sum(scoring.flower_quartets(f) for f in state.flowers if len(f) >= 4)
         return reserve(exposed=exposed, concealed=concealed, quartets=quartets)
 
     def set_aside(self, state: HandState) -> tuple[int, ...]:
@@ -192,6 +193,9 @@ class FuzhouRules(Rules):
 
     def after_draw(self, state: HandState, seat: int, tile: int, events: Events) -> HandState:
         head_draw = not state.after_kong
+        before = events[-2] if len(events) >= 2 else {}
+        if not head_draw and before.get("type") == "kong" and before.get("kind") == KONG_CONCEALED:
+            before["face_down"] = True  # §8.3: a concealed kong's face is not shown (redact_events)
         if head_draw and not state.ext.get("final_group") and live_count(state) + 1 <= FINAL_GROUP_MAX:
             frozen = self.reserved_tail(state)
             state = replace(state, ext={**state.ext, "final_group": True, "frozen_reserve": frozen})
@@ -245,16 +249,21 @@ class FuzhouRules(Rules):
         gold = gold_of(state)
         if gold is None or how == core.WIN_ROB:
             return False
-        concealed = list(state.hands[seat])
+        # The hot path of every claim window: live hands are always well formed (no flower, no
+        # gold in a meld), so this is is_legal_win without its input checks.
+        counts = counts_of(state.hands[seat])
         if how == WIN_DISCARD:
             assert tile is not None
             if tile == gold or is_gold_discarder(state, seat):
                 return False
-            concealed.append(tile)
-            ctx = scoring.WinContext(gold=gold, win_type=scoring.DISCARD, win_tile=tile)
-        else:
-            ctx = scoring.WinContext(gold=gold, win_type=scoring.SELF_DRAW)
-        return scoring.is_legal_win(concealed, state.melds[seat], ctx)
+            counts[tile] += 1
+        elif counts[gold] >= 3:
+            return True  # 三金倒 (§11.5)
+        golds = counts[gold]
+        counts[gold] = 0
+        if sum(counts) + golds + 3 * len(state.melds[seat]) != scoring.HAND_SIZE:
+            return False
+        return is_standard_win(counts, golds)
 
     def _dealer_can_rob(self, state: HandState, seat: int) -> list[int]:
         """§11.3 dealer 抢金: the discards after which his 16 tiles + the gold win."""
@@ -415,10 +424,17 @@ class FuzhouRules(Rules):
         }
 
     def public_seat_info(self, state: HandState, seat: int, viewer: int | None) -> dict[str, Any]:
-        return {
+        info: dict[str, Any] = {
             "gold_discarder": is_gold_discarder(state, seat),
             "huafan": scoring.flower_points(state.flowers[seat], state.melds[seat]),
         }
+        if seat != viewer and state.phase != PHASE_OVER and any(m.type == KONG_CONCEALED for m in state.melds[seat]):
+            # §8.3: a concealed kong is set aside face down; that it exists is public, its face is not
+            info["melds"] = [
+                {"type": KONG_CONCEALED, "tiles": None} if m.type == KONG_CONCEALED else meld_to_json(m)
+                for m in state.melds[seat]
+            ]
+        return info
 
     # -- bots -------------------------------------------------------------------------------------
 

@@ -168,6 +168,8 @@ def is_legal_win(concealed: Sequence[int], melds: Sequence[Meld], ctx: WinContex
 
 def flower_quartets(flowers: Sequence[int]) -> int:
     """Complete sets of four: 4 × one honour, the four seasons, the four plants (§1, F1)."""
+    if len(flowers) < 4:
+        return 0
     counts = counts_of(flowers)
     quartets = sum(1 for k in range(27, 34) if counts[k] >= 4)
     quartets += all(counts[k] for k in SEASONS)
