@@ -112,8 +112,6 @@ def test_it_keeps_invariants_over_seeded_bot_hands(options: dict, bot: str) -> N
 
 
 def _scenario(name: str) -> dict:
-    # Not games.engine.replay.load_scenario: importing that submodule rebinds the package's
-    # ``replay`` name from the function to the module for tests collected later.
     return json.loads((SCENARIOS / f"{name}.json").read_text(encoding="utf-8"))
 
 
