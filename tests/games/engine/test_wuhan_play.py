@@ -176,3 +176,32 @@ def test_it_rejects_unknown_options() -> None:
 
     with pytest.raises(InvalidOptionsError):
         new_hand("wuhan", {"kaikou": True}, dealer=0, seed="x")
+
+
+def test_it_hides_a_concealed_kong_from_the_other_seats() -> None:
+    from games.engine import redact_events
+
+    # given a seeded hand played by greedy bots until someone makes an 暗杠
+    for i in range(400):
+        state, _ = new_hand("wuhan", {}, dealer=0, seed=f"wuhan-ankong-{i}")
+        while state.phase != PHASE_OVER:
+            seat = to_act(state)[0]
+            action = bot_choose(state, seat, rng_seed=i)
+            state, events = apply(state, action)
+            if action.type == "kong_concealed":
+                break
+        else:
+            continue
+        # then the kong's tile reaches only its owner, in events and in observe()
+        (kong,) = [e for e in events if e["type"] == "kong"]
+        other = (seat + 1) % 4
+        assert [e["tile"] for e in redact_events(events, other) if e["type"] == "kong"] == [None]
+        assert [e["tile"] for e in redact_events(events, seat) if e["type"] == "kong"] == [
+            kong["tile"]
+        ]
+        hidden = observe(state, other)["hands"][seat]["melds"]
+        assert {"type": "kong_concealed", "tiles": None} in hidden
+        own = observe(state, seat)["hands"][seat]["melds"]
+        assert {"type": "kong_concealed", "tiles": kong["tile"][0] * 4 + kong["tile"][1]} in own
+        return
+    pytest.fail("no 暗杠 in 400 seeded hands")

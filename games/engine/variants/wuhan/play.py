@@ -32,8 +32,8 @@ from games.engine.core import (
     live_count,
     replace,
 )
-from games.engine.state import N_SEATS, PHASE_CLAIM, PHASE_TURN, HandState, WinContext
-from games.engine.tiles import counts_of, parse_tile, parse_tiles, tile_str
+from games.engine.state import N_SEATS, PHASE_CLAIM, PHASE_OVER, PHASE_TURN, HandState, WinContext
+from games.engine.tiles import counts_of, meld_to_json, parse_tile, parse_tiles, tile_str
 from games.engine.variants.wuhan import rules as table
 from games.engine.variants.wuhan import scoring
 from games.engine.variants.wuhan.calc import waits
@@ -204,6 +204,9 @@ class WuhanRules(Rules):
     # -- drawing and the 海底 phase (§7) --------------------------------------------------------------
 
     def after_draw(self, state: HandState, seat: int, tile: int, events: Events) -> HandState:
+        before = events[-2] if state.after_kong and len(events) >= 2 else {}
+        if before.get("type") == "kong" and before.get("kind") == "kong_concealed":
+            before["face_down"] = True  # §4: an 暗杠 is "不亮明" (redact_events hides its tile)
         if not state.after_kong and not is_haidi(state) and live_count(state) < HAIDI_TILES:
             state = replace(state, ext={**state.ext, "haidi": True})
             events.append({"type": "haidi", "tiles": live_count(state) + 1})
@@ -317,11 +320,19 @@ class WuhanRules(Rules):
     # -- what others see -------------------------------------------------------------------------------
 
     def public_seat_info(self, state: HandState, seat: int, viewer: int | None) -> dict[str, Any]:
-        return {
+        info: dict[str, Any] = {
             HONGZHONG_GANG: state.ext[HONGZHONG_GANG][seat],
             LAIZI_GANG: state.ext[LAIZI_GANG][seat],
             "openings": scoring.count_openings(state.melds[seat]),
         }
+        melds = state.melds[seat]
+        if seat != viewer and state.phase != PHASE_OVER and any(m.is_concealed for m in melds):
+            # §4: others see that an 暗杠 was made, not its tiles
+            info["melds"] = [
+                {"type": "kong_concealed", "tiles": None} if m.is_concealed else meld_to_json(m)
+                for m in melds
+            ]
+        return info
 
     def public_info(self, state: HandState, viewer: int | None) -> dict[str, Any]:
         indicator = state.ext.get("indicator")
