@@ -46,10 +46,14 @@ def bot_choose(state: HandState, seat: int, *, kind: str = "greedy", rng_seed: i
 
 
 def _greedy(state: HandState, seat: int, legal: list[Action]) -> Action:
+    rules = rules_of(state)
+    prio = rules.claim_priority
+    for a in legal:  # a variant claim that outranks 胡 (Fuzhou 抢金) is worth more than the win
+        if prio.get(a.type, 0) > prio[HU]:
+            return a
     for a in legal:
         if a.type == HU:
             return a
-    rules = rules_of(state)
     picked = rules.bot_choice(state, seat, legal)
     if picked is not None:
         return picked
