@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import sys
+import time
 import types
 from datetime import timedelta
 
@@ -16,11 +17,29 @@ import games.engine as engine
 from games import tasks
 from games.models import HandRecord, HandSeat, HandStatus, Seat, Table, TableEvent, TableStatus
 from games.runtime import selectors, services
-from tests.factories import RoomFactory, UserFactory
+from tests.factories import RoomFactory
 from wallet.models import Transfer
 from wallet.selectors import wallet_audit, wallet_balance
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _worker(celery_worker_real):
+    """Eager Celery on embedded defaults; a real worker (thread, Redis broker) with REDIS_URL."""
+    return celery_worker_real
+
+
+def wait_for(predicate, *, timeout: float = 30.0):
+    """Poll until a Celery-driven change is visible (immediate when Celery is eager)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not reached")
+        time.sleep(0.05)
 
 
 @pytest.fixture
@@ -38,15 +57,27 @@ def _play_human(table_id: int, user, *, max_moves: int = 400) -> int:
     """Play the human seat's moves with the engine view until the hand is over."""
     moves = 0
     while moves < max_moves:
-        table = Table.objects.get(pk=table_id)
-        if table.status != TableStatus.PLAYING:
-            return moves
-        seat = selectors.seat_of(table_id, user)
-        view = selectors.table_snapshot(table_id=table_id, seat=seat)["view"]
         from tests.games.runtime.conftest import choose
 
-        action = choose(view)
-        assert action is not None, "the human seat has nothing to do while bots wait"
+        seat = selectors.seat_of(table_id, user)
+
+        def my_turn():
+            table = Table.objects.get(pk=table_id)
+            if table.status != TableStatus.PLAYING:
+                return ("over", table)
+            view = selectors.table_snapshot(table_id=table_id, seat=seat)["view"]
+            action = choose(view)
+            return ("act", table, action) if action else None
+
+        found = wait_for(my_turn)
+        if found[0] == "over":
+            wait_for(
+                lambda: HandRecord.objects.filter(
+                    table_id=table_id, status=HandStatus.SETTLED
+                ).exists()
+            )
+            return moves
+        _, table, action = found
         answer = services.table_submit_action(
             table_id=table_id,
             user=user,
@@ -54,7 +85,9 @@ def _play_human(table_id: int, user, *, max_moves: int = 400) -> int:
             expected_seq=table.seq,
             action=action,
         )
-        assert answer["type"] == "ack", answer
+        if answer["type"] == "error":  # a bot moved concurrently (real worker): look again
+            assert answer["code"] in ("stale_seq", "not_your_turn"), answer
+            continue
         moves += 1
     raise AssertionError("hand did not end")
 
@@ -80,7 +113,7 @@ def test_it_pays_a_hand_once_when_settle_is_delivered_twice(alice, sichuan, seed
     balance = wallet_balance(alice)
     transfers = Transfer.objects.count()
     tasks.settle_hand.apply(args=[hand.pk]).get()
-    tasks.settle_hand.delay(hand.pk)
+    tasks.settle_hand.delay(hand.pk).get(timeout=30)
     assert wallet_balance(alice) == balance
     assert Transfer.objects.count() == transfers
     assert Transfer.objects.filter(idempotency_key=f"hand:{hand.pk}").count() == 1
@@ -98,6 +131,7 @@ def test_it_applies_the_escape_penalty_once(alice, sichuan, seeded):
     assert not HandSeat.objects.get(hand=hand, seat=0).escaped
     # after it, the escape settlement is applied (Celery task) and the hand ends
     services.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=31))
+    wait_for(lambda: HandRecord.objects.get(pk=hand.pk).status == HandStatus.SETTLED)
     assert HandSeat.objects.get(hand=hand, seat=0).escaped
     hand.refresh_from_db()
     assert hand.status == HandStatus.SETTLED and hand.result["reason"] == "escape"
@@ -125,14 +159,20 @@ def test_it_cancels_the_escape_when_the_player_returns_in_time(alice, sichuan, s
 def test_it_plays_the_default_action_when_the_deadline_passes(alice, sichuan, seeded):
     table = _solo_table(alice, sichuan)
     services.table_connect(table_id=table.pk, user=alice)
-    state = engine.HandState.from_json(Table.objects.get(pk=table.pk).state)
-    assert 0 in engine.to_act(state)
+
+    def only_alice_to_act():
+        state = engine.HandState.from_json(Table.objects.get(pk=table.pk).state)
+        return state if engine.to_act(state) == [0] else None
+
+    state = wait_for(only_alice_to_act)  # the bots have made their choices
     expected = engine.default_action(state, 0)
     seq = Table.objects.get(pk=table.pk).seq
     services.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=5))
     assert Table.objects.get(pk=table.pk).seq == seq  # not yet
     services.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=21))
     hand = HandRecord.objects.get(table=table)
+    wait_for(lambda: any(a["seat"] == 0 for a in HandRecord.objects.get(pk=hand.pk).actions))
+    hand.refresh_from_db()
     assert [a for a in hand.actions if a["seat"] == 0][0] == expected.to_json()
 
 
@@ -143,6 +183,7 @@ def test_it_hands_a_disconnected_seat_to_a_bot_and_back(alice, sichuan, seeded):
     services.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=31))
     hand = HandRecord.objects.get(table=table)
     assert HandSeat.objects.get(hand=hand, seat=0).autoplayed
+    wait_for(lambda: len(HandRecord.objects.get(pk=hand.pk).actions) > 1)
     hand.refresh_from_db()
     # the bot played alice's seat: the hand went on without her (here: to its end)
     assert len(hand.actions) > 1
@@ -181,6 +222,7 @@ def test_it_calls_the_ratings_hooks_once_with_settlement(alice, sichuan, seeded,
     services.table_leave(table_id=table.pk, user=alice)
     services.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=31))
     hand = HandRecord.objects.get(table=table)
+    wait_for(lambda: HandRecord.objects.get(pk=hand.pk).status == HandStatus.SETTLED)
     tasks.settle_hand.apply(args=[hand.pk])
     assert calls == [("hand", hand.pk, HandStatus.SETTLED), ("escape", alice.pk, hand.pk)]
 
