@@ -45,7 +45,9 @@ def test_review_case(case: dict[str, Any], results: dict[str, dict[str, Any]]) -
     result = got["result"]
     if case["kind"] == "waits":
         assert sorted(result) == sorted(expect), case["why"]
-        assert result == sorted(result, key=_notation_key) and len(set(result)) == len(result), result
+        assert result == sorted(result, key=_notation_key) and len(set(result)) == len(result), (
+            result
+        )
     elif case["kind"] == "win":
         assert result is expect, case["why"]
     else:

@@ -318,7 +318,7 @@ SETTLE_EVENTS = {"draw": _settle_draw, "coins": _settle_coins, "xiazi_then_win":
 def _settle(case: Mapping[str, Any]) -> dict[str, Any]:
     ctx = _context(case)
     event = ctx.get("event")
-    if event not in SETTLE_EVENTS:
+    if not isinstance(event, str) or event not in SETTLE_EVENTS:
         raise InvalidCaseError(f"unknown settle event {event!r}; expected one of {', '.join(SETTLE_EVENTS)}")
     return SETTLE_EVENTS[event](ctx)
 
@@ -329,6 +329,6 @@ KINDS = {"win": _win, "waits": _waits, "score": _score, "settle": _settle}
 def calc_case(case: dict[str, Any]) -> Any:
     """Evaluate one Yiwu calculator case (CASES.md §6); InvalidCaseError for invalid input."""
     kind = case.get("kind")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise InvalidCaseError(f"unknown kind {kind!r}")
     return KINDS[kind](case)
