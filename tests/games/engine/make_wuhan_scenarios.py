@@ -323,6 +323,51 @@ def hai_di_lao() -> None:
     )
 
 
+def qing_yi_se_cheng_bao() -> None:
+    hands = [
+        "124578m49p36789s1z",  # dealer: discards 1z, later 9p and 4p
+        "369m3p12459s1256z",  # discards 3p
+        "1245567899p234z",  # chows 123p (seat 1), pungs 9p (seat 0), pungs 5p (seat 3), wins on 4p
+        "3689m5p2345s3457z",  # discards 5z, later 5p
+    ]
+    wall = build_wall(hands, "1s", ["8m", "6s", "7m", "4s", "2m", "3s"])
+    write(
+        "wuhan_qing_yi_se_cheng_bao",
+        play(
+            {
+                **BASE,
+                "dealer": 0,
+                "options": {},
+                "wall": wall,
+                "title": "承包 case 2 (§8): seat 2 chows 123p from seat 1, pungs 9p from seat 0 and 5p from "
+                "seat 3 (its third opening), then wins 清一色 on seat 0's 4p (44p 678p). base 10, "
+                "M2 = 2 x 2 硬 = 4; seat 0 放冲 1.5 -> 60, seats 1 and 3: 40; seat 3 pays all 140",
+                "expect": {
+                    "reason": "win",
+                    "points": [0, 0, 140, -140],
+                    "next_dealer": 1,
+                    "wins": [{"seat": 2, "from": 0, "patterns": ["qing_yi_se", "ying_hu"]}],
+                },
+            },
+            [
+                D(0, "1z"),
+                D(1, "3p"),
+                A(2, "chow", "3p", "123p"),
+                D(2, "2z"),
+                D(3, "5z"),
+                D(0, "9p"),
+                A(2, "pung", "9p"),
+                D(2, "3z"),
+                D(3, "5p"),
+                A(2, "pung", "5p"),
+                D(2, "4z"),
+                D(0, "4p"),
+                A(2, "hu", "4p"),
+            ],
+        ),
+    )
+
+
 def huang_zhuang() -> None:
     write(
         "wuhan_huang_zhuang",
@@ -377,6 +422,7 @@ if __name__ == "__main__":
     qiang_gang()
     single_winner()
     kaikou_required()
+    qing_yi_se_cheng_bao()
     hai_di_lao()
     huang_zhuang()
     escape_koukou()
