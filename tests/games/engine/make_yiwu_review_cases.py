@@ -243,7 +243,7 @@ W("w-count-15", "234m567m123p345s99s1z", "7p", {"caishen": "7p"}, False, "15 til
 W(
     "w-fifth-copy",
     "11111m234p567s789s",
-    "9z" if False else "9p",
+    "9p",
     {"caishen": "9p"},
     False,
     "CASES §1.3: a fifth physical copy gives false",
