@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from games.engine import Action, apply, default_action, escape, legal_actions, new_hand, to_act  # noqa: E402
 from games.engine.registry import rules_for  # noqa: E402
 from games.engine.state import PHASE_OVER  # noqa: E402
-from games.engine.tiles import parse_tiles, tile_str  # noqa: E402
+from games.engine.tiles import parse_tile, parse_tiles, tile_str  # noqa: E402
 
 OUT = Path(__file__).parent / "scenarios"
 AUTO = "auto"
@@ -271,6 +271,57 @@ scenario(
     wall=build_wall({0: "1z2z5f9m123p456p789p12s1m5m", 1: "1f2f3f4f7z147m258m36s9s2p5p", 3: "9m9m13579p2468s1m3m7m8m1s"},
                     head=[], tail=["4s", "5s", "6s", "1s", "2p", "4p", "6p", "8p", "9m"]),
     expect={"reason": "escape", "points": [0, 0, -120, 0], "next_dealer": 0},
+)
+
+
+# --- a kong shrinks the final group (§6.3 "特殊", E11) ------------------------------------------------
+# All 36 flowers are dealt (nine per seat, no quartet) and replaced from the tail; the gold flip is
+# 9s: W = 79 - 37 = 42, R = 18, D = 24, and the reserve holds only suited tiles. Everyone throws
+# what he draws. Draw #20 (the dealer's) leaves D = 4; he throws 5m and seat 2 makes an exposed kong
+# on it: R = 19 and the replacement comes from the tail, so W = 21 and D = 2. Seat 2 throws its
+# replacement; nobody claims; the final group is only two tiles, drawn by seats 3 and 0; nobody
+# wins: a draw.
+KG_SUITED = {
+    0: "1m1m4m4m7m7m1p1p4p4p7p7p1s1s4s4s7s",
+    1: "2m2m8m8m2p2p5p5p8p8p2s2s5s5s8s8s",
+    2: "5m5m5m1m8m9m1p2p4p7p9p1s3s4s6s7s",
+    3: "3m3m6m6m9m9m3p3p6p6p9p9p3s3s6s6s",
+}
+KG_FLOWERS = {0: "1234567z1f5f", 1: "1234567z2f6f", 2: "1234567z3f7f", 3: "1234567z4f8f"}
+
+
+def kong_group_wall() -> list[str]:
+    dealt: dict[int, list[int]] = {}
+    tail: list[int] = []
+    for s in range(4):
+        suited = parse_tiles(KG_SUITED[s])
+        flowers = parse_tiles(KG_FLOWERS[s])
+        keep = len(suited) - len(flowers)
+        dealt[s] = flowers + suited[:keep]
+        tail += suited[keep:]
+    tail.append(parse_tile("9s"))
+    used = Counter(t for d in dealt.values() for t in d) + Counter(tail) + Counter(parse_tiles("5m"))
+    rest = sorted((Counter(rules_for("fuzhou").tile_list()) - used).elements(), key=lambda k: (k % 9, k))
+    assert len(rest) == 41 and all(k < 27 for k in rest)
+    head = rest[:19] + parse_tiles("5m") + rest[19:23]
+    reserve = rest[23:]
+    wall: list[int] = []
+    for rnd in range(4):
+        for s in range(4):
+            wall += dealt[s][4 * rnd : 4 * rnd + 4]
+    wall.append(dealt[0][16])
+    wall += head + reserve + tail[::-1]
+    assert len(wall) == 144
+    return [tile_str(t) for t in wall]
+
+
+scenario(
+    "fuzhou_kong_shrinks_final_group", [until(2, "kong_exposed"), A(2, "kong_exposed", "5m"), *["auto"] * 20],
+    dealer=0, title="Fuzhou: an exposed kong at D=4 raises R by one and takes a tail replacement, so the "
+    "final group is only two tiles (seats 3 and 0); nobody wins: a draw (fuzhou.md §6.3, E11)",
+    wall=kong_group_wall(),
+    expect={"reason": "draw", "points": [0, 0, 0, 0], "next_dealer": 0,
+            "event_types": ["kong", "final_group", "exhausted"], "no_event_types": ["hu"]},
 )
 
 

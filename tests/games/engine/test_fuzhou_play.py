@@ -241,3 +241,12 @@ def test_every_live_win_is_a_legal_calculator_win() -> None:
             assert scoring.is_legal_win(tiles, melds, ctx), w
             assert rules_of(state).key == "fuzhou"
 
+
+
+def test_an_exposed_kong_at_d4_leaves_a_final_group_of_two() -> None:
+    state, events = run_scenario(_scenario("fuzhou_kong_shrinks_final_group"))
+    start = next(i for i, e in enumerate(events) if e["type"] == "final_group")
+    assert events[start]["tiles"] == 2
+    kong = next(i for i, e in enumerate(events) if e["type"] == "kong")
+    assert [e["seat"] for e in events[start - 1 :] if e["type"] == "draw"] == [3, 0]
+    assert state.ext["frozen_reserve"] == 19 and kong < start
