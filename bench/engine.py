@@ -142,6 +142,23 @@ def main(argv: list[str] | None = None) -> int:
 
     res["score_per_s"] = rate(score_one, sc_hands, secs)
 
+    # Fuzhou: 17-tile wins (five sets + pair, suited only) with 0-3 golds, through is_legal_win
+    from games.engine.variants.fuzhou import scoring as fz
+
+    fz_items = []
+    for i, h in enumerate(winning_hands(1000 if args.quick else 5000, rng, honours=False)):
+        extra = rng.choice([k for k in range(27) if k % 9 <= 6])
+        tiles = h + [extra, extra + 1, extra + 2]
+        if max(tiles.count(t) for t in tiles) > 4:
+            continue
+        gold = rng.randrange(27)
+        golds = min(i % 4, 3 - tiles.count(gold)) if tiles.count(gold) <= 3 else 0
+        for _ in range(max(golds, 0)):
+            tiles[rng.randrange(17)] = gold
+        if tiles.count(gold) <= 3:
+            fz_items.append((tiles, fz.WinContext(gold=gold)))
+    res["fuzhou_win17_gold_per_s"] = rate(lambda it: fz.is_legal_win(it[0], (), it[1]), fz_items, secs)
+
     res["hands_per_s"] = {}
     for key, v in VARIANTS.items():
         if not v.playable:
