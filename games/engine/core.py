@@ -450,30 +450,39 @@ def legal_actions(state: HandState, seat: int) -> list[Action]:
     return []
 
 
+_ACTION_CACHE: dict[tuple[int, str, int], Action] = {}
+
+
+def _act(seat: int, atype: str, tile: int) -> Action:
+    """A shared Action for (seat, type, tile): actions are immutable, so one instance is enough."""
+    key = (seat, atype, tile)
+    a = _ACTION_CACHE.get(key)
+    if a is None:
+        a = _ACTION_CACHE[key] = Action(seat, atype, tile=tile_str(tile))
+    return a
+
+
 def _turn_actions(state: HandState, seat: int, rules: Rules) -> list[Action]:
     out: list[Action] = []
     if state.drawn is not None and rules.can_win(state, seat, None, WIN_SELF):
-        out.append(Action(seat, HU, tile=tile_str(state.drawn)))
-    hand = state.hands[seat]
+        out.append(_act(seat, HU, state.drawn))
+    hand = state.hands[seat]  # sorted
     if rules.can_kong_now(state):
-        seen: set[int] = set()
-        for t in hand:
-            if (
-                t not in seen
-                and hand.count(t) == 4
-                and rules.can_meld(state, seat, KONG_CONCEALED, t)
-            ):
-                out.append(Action(seat, KONG_CONCEALED, tile=tile_str(t)))
-            seen.add(t)
+        for i in range(len(hand) - 3):
+            t = hand[i]
+            if hand[i + 3] != t or (i and hand[i - 1] == t):
+                continue
+            if rules.can_meld(state, seat, KONG_CONCEALED, t):
+                out.append(_act(seat, KONG_CONCEALED, t))
         for m in state.melds[seat]:
             if (
                 m.type == PUNG
-                and m.kind in seen
+                and m.kind in hand
                 and rules.can_meld(state, seat, KONG_ADDED, m.kind)
             ):
-                out.append(Action(seat, KONG_ADDED, tile=tile_str(m.kind)))
+                out.append(_act(seat, KONG_ADDED, m.kind))
     out.extend(rules.own_turn_specials(state, seat))
-    out.extend(Action(seat, DISCARD, tile=tile_str(t)) for t in rules.discard_options(state, seat))
+    out.extend(_act(seat, DISCARD, t) for t in rules.discard_options(state, seat))
     return out
 
 
@@ -651,19 +660,18 @@ def _do_discard(state: HandState, seat: int, tile: int, events: Events, rules: R
 
 
 def _claim_options(
-    state: HandState, seat: int, tile: int, from_seat: int, kind: str, rules: Rules
+    state: HandState, seat: int, tile: int, from_seat: int, kind: str, rules: Rules, live: int
 ) -> list[Action]:
-    ts = tile_str(tile)
     out: list[Action] = []
     how = WIN_ROB if kind == "rob" else WIN_DISCARD
     if rules.can_win(state, seat, tile, how):
-        out.append(Action(seat, HU, tile=ts))
-    if kind == "discard" and (live_count(state) > 0 or rules.claims_allowed_on_last_tile()):
+        out.append(_act(seat, HU, tile))
+    if kind == "discard" and (live > 0 or rules.claims_allowed_on_last_tile()):
         n = state.hands[seat].count(tile)
         if n >= 3 and rules.can_kong_now(state) and rules.can_meld(state, seat, KONG_EXPOSED, tile):
-            out.append(Action(seat, KONG_EXPOSED, tile=ts))
+            out.append(_act(seat, KONG_EXPOSED, tile))
         if n >= 2 and rules.can_meld(state, seat, PUNG, tile):
-            out.append(Action(seat, PUNG, tile=ts))
+            out.append(_act(seat, PUNG, tile))
         if rules.has_chow and seat == (from_seat + 1) % N_SEATS and tile < 27:
             out.extend(_chow_options(state, seat, tile, rules))
     out.extend(rules.claim_extras(state, seat, tile, from_seat, kind))
@@ -691,11 +699,12 @@ def _open_claim(
 ) -> HandState:
     options: list[tuple[int, tuple[Action, ...]]] = []
     forced: list[Action] = []
+    live = live_count(state)
     for k in range(1, N_SEATS):
         s = (from_seat + k) % N_SEATS
         if state.won[s]:
             continue
-        acts = _claim_options(state, s, tile, from_seat, kind, rules)
+        acts = _claim_options(state, s, tile, from_seat, kind, rules, live)
         if not acts:
             continue
         if acts[0].type == HU and rules.forced_win(state, s):

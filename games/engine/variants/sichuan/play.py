@@ -87,13 +87,22 @@ class SichuanRules(Rules):
         if tile is not None and lo <= tile < hi:
             return False
         hand = state.hands[seat]
+        n = [0, 0, 0]
         for t in hand:
             if lo <= t < hi:
                 return False
+            n[t // 9] += 1
+        if tile is not None:
+            n[tile // 9] += 1
         tiles = hand if tile is None else hand + (tile,)
-        if win_from_tiles(tiles):
+        # Cheap necessary condition: a standard win has exactly one suit holding 2 mod 3 tiles (the
+        # pair's) and the others 0 mod 3; seven pairs needs even counts.
+        r = sorted(x % 3 for x in n)
+        if r == [0, 0, 2] and win_from_tiles(tiles):
             return True
-        return not state.melds[seat] and len(tiles) == 14 and seven_pairs(counts_of(tiles))
+        if state.melds[seat] or len(tiles) != 14 or n[0] % 2 or n[1] % 2:
+            return False
+        return seven_pairs(counts_of(tiles))
 
     def forced_win(self, state: HandState, seat: int) -> bool:
         return live_count(state) <= LAST_FOUR  # §7
