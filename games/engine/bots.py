@@ -192,7 +192,8 @@ def _pick_discard(hand: list[int], discards: list[Action], seven: bool) -> Actio
         # a discard restriction is on (e.g. 先打缺): every allowed tile must go anyway
         return min(cands, key=lambda ta: (_isolation(hand, ta[0]), ta[0]))[1]
     _best, tied = _discard_shanten(hand, cands, seven)
-    return min(tied, key=lambda ta: (_isolation(hand, ta[0]), ta[0]))[1]
+    pick: Action = min(tied, key=lambda ta: (_isolation(hand, ta[0]), ta[0]))[1]
+    return pick
 
 
 def _discard_shanten(

@@ -13,7 +13,7 @@ Events are plain JSON dicts. Every point movement is a ``{"type": "score"}`` eve
 from __future__ import annotations
 
 from dataclasses import replace as _dc_replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from games.engine.actions import (
     CHOW,
@@ -58,15 +58,18 @@ def parse_tile(text: str) -> int:
 _new = object.__new__
 
 
-def replace(obj: Any, **changes: Any) -> Any:
+_T = TypeVar("_T")
+
+
+def replace(obj: _T, **changes: Any) -> _T:
     """dataclasses.replace, but fast for HandState (the hot path): copy the instance dict."""
     if type(obj) is not HandState:
-        return _dc_replace(obj, **changes)
+        return _dc_replace(obj, **changes)  # type: ignore[type-var]
     new = _new(HandState)
     d = new.__dict__
     d.update(obj.__dict__)
     d.update(changes)
-    return new
+    return new  # type: ignore[return-value]
 
 
 WIN_SELF = "self_draw"

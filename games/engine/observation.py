@@ -84,6 +84,9 @@ def redact_events(events: list[dict[str, Any]], seat: int | None) -> list[dict[s
         elif t in _PRIVATE_CHOICE_EVENTS and e.get("seat") != seat:
             e = {**e, "choice": None}
         elif e.get("face_down") and e.get("seat") != seat:
-            e = {**e, "tile": None}  # a variant marked the tile secret (Fuzhou 暗杠, fuzhou.md §8.3)
+            e = {
+                **e,
+                "tile": None,
+            }  # a variant marked the tile secret (Fuzhou 暗杠, fuzhou.md §8.3)
         out.append(e)
     return out

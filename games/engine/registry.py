@@ -77,7 +77,7 @@ def rules_for(key: str) -> Rules:
         if exc.name and exc.name.startswith(f"games.engine.variants.{key}"):
             raise EngineError(f"play of variant {key!r} is not implemented yet") from None
         raise
-    rules = getattr(module, "RULES", None)
+    rules: Rules | None = getattr(module, "RULES", None)
     if rules is None:
         raise EngineError(f"games.engine.variants.{key}.play has no RULES object")
     _RULES[key] = rules

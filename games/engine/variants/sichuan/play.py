@@ -26,7 +26,8 @@ LAST_FOUR = 4
 
 def void_of(state: HandState, seat: int) -> str | None:
     """The seat's declared void suit (定缺), None before the declaration."""
-    return state.choices[seat]
+    void: str | None = state.choices[seat]
+    return void
 
 
 def holds_void(state: HandState, seat: int) -> bool:
@@ -253,7 +254,7 @@ class SichuanRules(Rules):
         if not state.wins:
             return state.dealer  # draw: 连庄
         first = state.wins[0]
-        return first["seat"] if first["how"] == WIN_SELF else first["from"]
+        return int(first["seat"] if first["how"] == WIN_SELF else first["from"])
 
     def public_seat_info(self, state: HandState, seat: int, viewer: int | None) -> dict[str, Any]:
         revealed = all(c is not None for c in state.choices)
