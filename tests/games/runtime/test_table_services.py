@@ -61,7 +61,7 @@ def _play_human(table_id: int, user, *, max_moves: int = 400) -> int:
 
         seat = selectors.seat_of(table_id, user)
 
-        def my_turn():
+        def my_turn(seat=seat):
             table = Table.objects.get(pk=table_id)
             if table.status != TableStatus.PLAYING:
                 return ("over", table)

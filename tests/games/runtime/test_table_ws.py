@@ -109,14 +109,11 @@ async def test_it_plays_a_full_seeded_hand_to_settlement(seeded, celery_worker_r
             assert_no_hidden_information(frame, seat, live)
         assert p.view["phase"] == "over"
         assert p.table["hand"]["seed"] == seeded
+    live = {seeded}
     for frame in spectator.frames:
-        assert_no_hidden_information(
-            frame,
-            None,
-            set()
-            if frame["type"] == "events" and any(e["kind"] == "hand_end" for e in frame["events"])
-            else {seeded},
-        )
+        if frame["type"] == "events" and any(e["kind"] == "hand_end" for e in frame["events"]):
+            live = set()
+        assert_no_hidden_information(frame, None, live)
     # the client's seq is the table's seq, and events arrived in order without gaps
     seqs = [e["seq"] for f in players[0].frames if f["type"] == "events" for e in f["events"]]
     assert seqs == sorted(seqs) and len(seqs) == len(set(seqs))
@@ -147,14 +144,15 @@ async def test_it_resumes_after_a_reconnect_mid_hand(seeded, celery_worker_real)
     snap = await again.next_frame()
     assert snap["type"] == "snapshot"
     t = await database_sync_to_async(Table.objects.get)(pk=table.pk)
-    assert snap["seq"] == t.seq >= seen
+    assert seen <= snap["seq"] <= t.seq  # bots may move on meanwhile (real worker)
     assert_no_hidden_information(snap, 0, {seeded})
     # and asking for what was missed since `seen` returns exactly those events
     await comm2.send_json_to({"type": "sync", "seq": seen})
-    frame = await again.next_frame()
-    if t.seq > seen:
-        assert frame["type"] == "events"
-        assert [e["seq"] for e in frame["events"]] == list(range(seen + 1, t.seq + 1))
+    for _ in range(50):  # (with a real worker, bot moves may be pushed before the answer)
+        frame = await again.next_frame()
+        if frame["type"] == "events" and frame["events"][0]["seq"] == seen + 1:
+            break
+    assert [e["seq"] for e in frame["events"]] == list(range(seen + 1, frame["seq"] + 1))
 
     # the game goes on to the end from the reconnected socket
     async def done():
