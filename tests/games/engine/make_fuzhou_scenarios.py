@@ -325,6 +325,20 @@ scenario(
 )
 
 
+# --- 三金倒 right after a pung (§7.6, §11.5) -----------------------------------------------------
+# Gold 5p, no flowers. Seat 1 holds the three live golds; it pungs the dealer's first discard 9m and
+# declares 三金倒 instead of discarding (a self-draw). No flower, no kong: pinghu_wuhua 30 too;
+# M = 40; G=3: X=(0+3+0+5)*2+40 = 56 from each other seat.
+scenario(
+    "fuzhou_sanjindao_after_pung", [D(0, "9m"), A(1, "pung", "9m"), P(2), P(3), A(1, "sanjindao", "5p")],
+    dealer=0, title="Fuzhou 三金倒 declared on the turn of a pung (no draw): settled as a self-draw",
+    wall=build_wall({0: "368m147p258s369p9s5m14m9m", 1: "5p5p5p9m9m1m4m7m1s4s7s2p8p3s6s2m"},
+                    head=[], tail=["5p"]),
+    expect={"reason": "win", "points": [-56, 168, -56, -56], "next_dealer": 1,
+            "wins": [{"seat": 1, "from": None, "patterns": ["sanjindao", "pinghu_wuhua"]}]},
+)
+
+
 def main() -> None:
     names = sys.argv[1:] or list(SCENARIOS)
     for name in names:
