@@ -77,7 +77,15 @@ def test_it_matches_the_hand_derived_case(case: dict[str, Any]) -> None:
 def test_it_always_returns_every_score_key() -> None:
     case = next(c for c in CASES if c["id"] == "fz-score-1")
     result = _run(case)["result"]
-    assert set(result) >= {"huafan", "jin", "lianzhuang", "special_fan", "fan", "patterns", "deltas"}
+    assert set(result) >= {
+        "huafan",
+        "jin",
+        "lianzhuang",
+        "special_fan",
+        "fan",
+        "patterns",
+        "deltas",
+    }
 
 
 @pytest.mark.skipif(not (REPO / "games" / "engine" / "__main__.py").exists(), reason="no CLI yet")
@@ -86,7 +94,11 @@ def test_it_runs_the_whole_file_from_the_command_line(tmp_path: pathlib.Path) ->
     path.write_text(json.dumps({"variant": "fuzhou", "cases": CASES}), encoding="utf-8")
     proc = subprocess.run(
         [sys.executable, "-m", "games.engine", "calc", str(path)],
-        cwd=REPO, capture_output=True, text=True, check=False, timeout=120,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
     results = json.loads(proc.stdout)["results"]
@@ -95,7 +107,11 @@ def test_it_runs_the_whole_file_from_the_command_line(tmp_path: pathlib.Path) ->
 
 @pytest.mark.parametrize(
     ("tiles", "gold"),
-    [("123m345m678m22p456p7s9p", "9p"), ("5m5m114477m114477p", "5m"), ("1111m234p567p789p123s", "9s")],
+    [
+        ("123m345m678m22p456p7s9p", "9p"),
+        ("5m5m114477m114477p", "5m"),
+        ("1111m234p567p789p123s", "9s"),
+    ],
 )
 def test_it_agrees_waits_with_legal_self_draw_wins(tiles: str, gold: str) -> None:
     hand, face = parse_tiles(tiles), parse_tile(gold)

@@ -16,7 +16,17 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import Action, HandState, apply, escape, legal_actions, new_hand, observe, redact_events, to_act
+from games.engine import (
+    Action,
+    HandState,
+    apply,
+    escape,
+    legal_actions,
+    new_hand,
+    observe,
+    redact_events,
+    to_act,
+)
 from games.engine.bots import bot_choose
 from games.engine.core import live_count, rules_of
 from games.engine.state import PHASE_CLAIM, PHASE_OVER
@@ -77,7 +87,9 @@ def _play(seed: str, bot: str, *, escape_at: int | None = None) -> None:
         assert _census(state) == full, "a tile appeared or vanished"
         if not state.ext["final_group"]:
             assert RULES.reserved_tail(state) == _expected_reserve(state)
-        if len(actions) % 7 == 0 or any(m.type == "kong_concealed" for ms in state.melds for m in ms):
+        if len(actions) % 7 == 0 or any(
+            m.type == "kong_concealed" for ms in state.melds for m in ms
+        ):
             for viewer in (None, 0, 1, 2, 3):
                 _check_view(state, viewer)
         seat = to_act(state)[0]
@@ -151,8 +163,14 @@ def test_the_greedy_bot_wins_most_hands_and_never_throws_a_gold() -> None:
 def _replay(data: dict) -> tuple[HandState, list[dict]]:
     """A scenario or a recorded hand replayed through the public API. (Importing the module
     games.engine.replay here would shadow the games.engine.replay function for later tests.)"""
-    state, events = new_hand("fuzhou", {}, dealer=data["dealer"], seed=data.get("seed"),
-                             wall=data.get("wall"), carry=data.get("carry"))
+    state, events = new_hand(
+        "fuzhou",
+        {},
+        dealer=data["dealer"],
+        seed=data.get("seed"),
+        wall=data.get("wall"),
+        carry=data.get("carry"),
+    )
     for a in data["actions"]:
         if a.get("type") == "escape":
             state, ev = escape(state, a["seat"])
@@ -192,7 +210,11 @@ def test_it_offers_qiangjin_to_every_waiting_seat_after_the_dealers_first_discar
 
 def test_a_gold_discarder_is_offered_no_discard_win() -> None:
     data = _scenario("fuzhou_gold_discarder")
-    throw = next(i for i, a in enumerate(data["actions"]) if a == {"seat": 2, "type": "discard", "tile": "8s"})
+    throw = next(
+        i
+        for i, a in enumerate(data["actions"])
+        if a == {"seat": 2, "type": "discard", "tile": "8s"}
+    )
     state = _state_after("fuzhou_gold_discarder", throw + 1)
     assert not any(a.type == "hu" for a in legal_actions(state, 1))
     gold = _state_after("fuzhou_gold_discarder", 3)  # after seat 1 threw the gold 5s
@@ -205,7 +227,10 @@ def test_the_final_group_has_no_discards_and_a_frozen_reserve() -> None:
     start = next(i for i, e in enumerate(events) if e["type"] == "final_group")
     tail_events = [e["type"] for e in events[start:]]
     assert "discard" not in tail_events
-    assert [e["seat"] for e in events[start:] if e["type"] == "draw"] == [0, 1]  # after seat 3's draw
+    assert [e["seat"] for e in events[start:] if e["type"] == "draw"] == [
+        0,
+        1,
+    ]  # after seat 3's draw
     assert state.ext["final_group"] and state.ext["frozen_reserve"] == 18
 
 
@@ -221,7 +246,9 @@ def test_it_hands_the_streak_on_in_carry() -> None:
 def test_the_escape_penalty_matches_the_calculator() -> None:
     state = run_scenario(_scenario("fuzhou_escape"))[0]
     gold = gold_of(state)
-    others = [SeatHolding(state.flowers[s], state.melds[s], state.hands[s].count(gold)) for s in (0, 1, 3)]
+    others = [
+        SeatHolding(state.flowers[s], state.melds[s], state.hands[s].count(gold)) for s in (0, 1, 3)
+    ]
     assert escape_penalty(others, 2) == 120 == -state.result["points"][2]
 
 
@@ -233,14 +260,21 @@ def test_every_live_win_is_a_legal_calculator_win() -> None:
             seat = to_act(state)[0]
             state, _ = apply(state, bot_choose(state, seat, kind="greedy"))
         for w in state.wins:
-            special = "qiangjin" if "qiangjin" in w["patterns"] else ("tianhu" if "tianhu" in w["patterns"] else None)
+            special = (
+                "qiangjin"
+                if "qiangjin" in w["patterns"]
+                else ("tianhu" if "tianhu" in w["patterns"] else None)
+            )
             tiles = parse_tiles(w["hand"])
             melds = state.melds[w["seat"]]
-            ctx = scoring.WinContext(gold=gold_of(state), win_type=w["how"], win_tile=parse_tile(w["tile"]),
-                                     special=special)
+            ctx = scoring.WinContext(
+                gold=gold_of(state),
+                win_type=w["how"],
+                win_tile=parse_tile(w["tile"]),
+                special=special,
+            )
             assert scoring.is_legal_win(tiles, melds, ctx), w
             assert rules_of(state).key == "fuzhou"
-
 
 
 def test_an_exposed_kong_at_d4_leaves_a_final_group_of_two() -> None:

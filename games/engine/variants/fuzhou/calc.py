@@ -17,7 +17,6 @@ from games.engine.tiles import Meld, parse_meld, parse_tile, parse_tiles, tile_s
 from games.engine.variants.fuzhou import scoring
 from games.engine.variants.fuzhou.scoring import (
     DISCARD,
-    QIANGJIN,
     SELF_DRAW,
     SPECIALS,
     TIANHU,
@@ -25,7 +24,6 @@ from games.engine.variants.fuzhou.scoring import (
     WinContext,
 )
 from games.engine.variants.fuzhou.settle import (
-    PHASE_EXHAUSTED,
     Contender,
     SeatHolding,
     escape_penalty,
@@ -147,14 +145,20 @@ def _win_type(value: Any) -> str:
     return str(value)
 
 
-def _win_context(gold: int, win_type: str, win_tile: int | None, special: str | None,
-                 discarded_gold: bool) -> WinContext:
+def _win_context(
+    gold: int, win_type: str, win_tile: int | None, special: str | None, discarded_gold: bool
+) -> WinContext:
     if special is not None and win_type != SELF_DRAW:
         raise InvalidCaseError(f"{special} is a self-draw; win_type {win_type!r} contradicts it")
     if win_type == DISCARD and win_tile is None:
         raise InvalidCaseError("a discard win needs win_tile")
-    return WinContext(gold=gold, win_type=win_type, win_tile=win_tile, special=special,
-                      discarded_gold=discarded_gold)
+    return WinContext(
+        gold=gold,
+        win_type=win_type,
+        win_tile=win_tile,
+        special=special,
+        discarded_gold=discarded_gold,
+    )
 
 
 def _check_win_tile(concealed: list[int], win_tile: int | None) -> None:
@@ -174,8 +178,13 @@ def _calc_win(case: Case) -> bool:
     win_tile = context.get("win_tile")
     tile = None if win_tile is None else _tile(win_tile, "win_tile")
     _check_win_tile(concealed, tile)
-    ctx = _win_context(gold, win_type, tile, _special(context.get("special")),
-                       _bool(context.get("discarded_gold", False), "discarded_gold"))
+    ctx = _win_context(
+        gold,
+        win_type,
+        tile,
+        _special(context.get("special")),
+        _bool(context.get("discarded_gold", False), "discarded_gold"),
+    )
     return scoring.is_legal_win(concealed, melds, ctx)
 
 
@@ -208,13 +217,25 @@ def _calc_score(case: Case) -> dict[str, Any]:
         _seat(dealer, "dealer")
     if special == TIANHU and dealer is not None and dealer != winner:
         raise InvalidCaseError("only the dealer can win by tianhu")
-    ctx = _win_context(gold, win_type, win_tile, special,
-                       _bool(context.get("discarded_gold", False), "discarded_gold"))
+    ctx = _win_context(
+        gold,
+        win_type,
+        win_tile,
+        special,
+        _bool(context.get("discarded_gold", False), "discarded_gold"),
+    )
     if not scoring.is_legal_win(concealed, melds, ctx):
         raise InvalidCaseError("the hand is not a legal win in this context")
     streak = _int(context.get("dealer_streak", 0), "dealer_streak")
-    score = scoring.score_win(concealed, melds, ctx, flowers=_flowers(context.get("flowers")),
-                              streak=streak, winner=winner, discarder=discarder)
+    score = scoring.score_win(
+        concealed,
+        melds,
+        ctx,
+        flowers=_flowers(context.get("flowers")),
+        streak=streak,
+        winner=winner,
+        discarder=discarder,
+    )
     return score.to_json()
 
 
@@ -235,8 +256,13 @@ def _settle_escape(context: Mapping[str, Any]) -> dict[str, Any]:
         if seat == escaper or seat in seats:
             raise InvalidCaseError(f"players: seat {seat} is the escaper or repeated")
         seats.add(seat)
-        holdings.append(SeatHolding(_flowers(entry.get("flowers")), _melds(entry.get("melds")),
-                                    _int(entry.get("golds", 0), "golds", high=4)))
+        holdings.append(
+            SeatHolding(
+                _flowers(entry.get("flowers")),
+                _melds(entry.get("melds")),
+                _int(entry.get("golds", 0), "golds", high=4),
+            )
+        )
     if len(seats) != 3:
         raise InvalidCaseError("players must list the three other seats")
     penalty = escape_penalty(holdings, streak)
@@ -297,8 +323,9 @@ def _settle_multi_ron(context: Mapping[str, Any]) -> dict[str, Any]:
     seats = [c.seat for c in contenders]
     if discarder in seats or len(set(seats)) != len(seats):
         raise InvalidCaseError("claimants must be distinct seats other than the discarder")
-    found = resolve_discard_win(contenders, gold=gold, discarder=discarder, win_tile=win_tile,
-                                streak=streak)
+    found = resolve_discard_win(
+        contenders, gold=gold, discarder=discarder, win_tile=win_tile, streak=streak
+    )
     return _win_result(found)
 
 
@@ -306,8 +333,9 @@ def _settle_qiangjin_window(context: Mapping[str, Any]) -> dict[str, Any]:
     gold = _gold_face(_require(context, "gold", "qiangjin_window"), "gold")
     dealer = _seat(_require(context, "dealer", "qiangjin_window"), "dealer")
     streak = _int(context.get("dealer_streak", 0), "dealer_streak")
-    first = _tile(_require(context, "dealer_first_discard", "qiangjin_window"),
-                  "dealer_first_discard")
+    first = _tile(
+        _require(context, "dealer_first_discard", "qiangjin_window"), "dealer_first_discard"
+    )
     hands = _require(context, "hands", "qiangjin_window")
     if not isinstance(hands, list):
         raise InvalidCaseError("hands must be a list")
@@ -318,13 +346,20 @@ def _settle_qiangjin_window(context: Mapping[str, Any]) -> dict[str, Any]:
     dealer_hand = next((c for c in contenders if c.seat == dealer), None)
     if dealer_hand is not None and first not in dealer_hand.concealed:
         raise InvalidCaseError("dealer_first_discard is not in the dealer's hand")
-    found = resolve_qiangjin_window(contenders, gold=gold, dealer=dealer,
-                                    dealer_first_discard=first, streak=streak)
+    found = resolve_qiangjin_window(
+        contenders, gold=gold, dealer=dealer, dealer_first_discard=first, streak=streak
+    )
     return _win_result(found)
 
 
-_WALL_EVENTS = ("kong_exposed", "kong_added", "kong_concealed", "flower_replacement",
-                "flower_quartet", "draw")
+_WALL_EVENTS = (
+    "kong_exposed",
+    "kong_added",
+    "kong_concealed",
+    "flower_replacement",
+    "flower_quartet",
+    "draw",
+)
 
 
 def _settle_wall(context: Mapping[str, Any]) -> dict[str, Any]:
@@ -340,8 +375,11 @@ def _settle_wall(context: Mapping[str, Any]) -> dict[str, Any]:
     for event in events:
         if event not in _WALL_EVENTS:
             raise InvalidCaseError(f"unknown wall event {event!r}")
-        current = held_reserve if in_final_group else reserve(
-            exposed=exposed, concealed=concealed, quartets=quartets)
+        current = (
+            held_reserve
+            if in_final_group
+            else reserve(exposed=exposed, concealed=concealed, quartets=quartets)
+        )
         drawable = wall - current
         if event == "draw":
             if drawable <= 0:
@@ -361,11 +399,18 @@ def _settle_wall(context: Mapping[str, Any]) -> dict[str, Any]:
             wall -= 1
             if wall < 0:
                 raise InvalidCaseError("the wall has no tile left")
-    current = held_reserve if in_final_group else reserve(
-        exposed=exposed, concealed=concealed, quartets=quartets)
+    current = (
+        held_reserve
+        if in_final_group
+        else reserve(exposed=exposed, concealed=concealed, quartets=quartets)
+    )
     drawable = wall - current
-    return {"reserve": current, "drawable": max(drawable, 0), "phase": wall_phase(drawable),
-            "wall": wall}
+    return {
+        "reserve": current,
+        "drawable": max(drawable, 0),
+        "phase": wall_phase(drawable),
+        "wall": wall,
+    }
 
 
 _SETTLE: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
@@ -402,5 +447,3 @@ def calc_case(case: Case) -> Any:
     if handler is None:
         raise InvalidCaseError(f"unknown kind {kind!r}")
     return handler(case)
-
-

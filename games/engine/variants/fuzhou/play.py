@@ -122,12 +122,19 @@ class FuzhouRules(Rules):
     def set_aside(self, state: HandState) -> tuple[int, ...]:
         return tuple(state.ext.get("set_aside", ()))
 
-    def init_ext(self, options: dict[str, Any], dealer: int, carry: dict[str, Any] | None) -> dict[str, Any]:
+    def init_ext(
+        self, options: dict[str, Any], dealer: int, carry: dict[str, Any] | None
+    ) -> dict[str, Any]:
         streak = int((carry or {}).get("streak", 0))
         return {
-            "gold": None, "streak": streak, "set_aside": [], "dice": [],
-            "final_group": False, "frozen_reserve": 0,
-            "dealer_qiangjin": False, "qiangjin_seat": None,
+            "gold": None,
+            "streak": streak,
+            "set_aside": [],
+            "dice": [],
+            "final_group": False,
+            "frozen_reserve": 0,
+            "dealer_qiangjin": False,
+            "qiangjin_seat": None,
         }
 
     # -- opening: deal, 补花, 开金 ----------------------------------------------------------------
@@ -158,18 +165,23 @@ class FuzhouRules(Rules):
                 hand = list(state.hands[seat])
                 for t in laid:
                     hand.remove(t)
-                events.append({"type": "flower", "seat": seat, "tiles": format_tiles(laid), "initial": True})
+                events.append(
+                    {"type": "flower", "seat": seat, "tiles": format_tiles(laid), "initial": True}
+                )
                 new_flowers: list[int] = []
                 for _ in laid:
                     state, tile = _take_tail(state)
-                    events.append({"type": "draw", "seat": seat, "tile": tile_str(tile), "tail": True})
+                    events.append(
+                        {"type": "draw", "seat": seat, "tile": tile_str(tile), "tail": True}
+                    )
                     hand.append(tile)
                     if _is_flower(tile):
                         new_flowers.append(tile)
                     elif seat == state.dealer:
                         dealer_last = tile
                 state = replace(
-                    state, hands=core._set(state.hands, seat, tuple(sorted(hand))),
+                    state,
+                    hands=core._set(state.hands, seat, tuple(sorted(hand))),
                     flowers=core._set(state.flowers, seat, state.flowers[seat] + tuple(laid)),
                 )
                 drew[seat] = new_flowers
@@ -182,9 +194,20 @@ class FuzhouRules(Rules):
         while True:
             state, tile = _take_tail(state)
             if _is_flower(tile):
-                events.append({"type": "flower", "seat": state.dealer, "tiles": tile_str(tile), "gold_flip": True})
-                state = replace(state, flowers=core._set(state.flowers, state.dealer,
-                                                         state.flowers[state.dealer] + (tile,)))
+                events.append(
+                    {
+                        "type": "flower",
+                        "seat": state.dealer,
+                        "tiles": tile_str(tile),
+                        "gold_flip": True,
+                    }
+                )
+                state = replace(
+                    state,
+                    flowers=core._set(
+                        state.flowers, state.dealer, state.flowers[state.dealer] + (tile,)
+                    ),
+                )
                 continue
             events.append({"type": "gold", "tile": tile_str(tile)})
             return replace(state, ext={**state.ext, "gold": tile, "set_aside": [tile]})
@@ -196,7 +219,11 @@ class FuzhouRules(Rules):
         before = events[-2] if len(events) >= 2 else {}
         if not head_draw and before.get("type") == "kong" and before.get("kind") == KONG_CONCEALED:
             before["face_down"] = True  # §8.3: a concealed kong's face is not shown (redact_events)
-        if head_draw and not state.ext.get("final_group") and live_count(state) + 1 <= FINAL_GROUP_MAX:
+        if (
+            head_draw
+            and not state.ext.get("final_group")
+            and live_count(state) + 1 <= FINAL_GROUP_MAX
+        ):
             frozen = self.reserved_tail(state)
             state = replace(state, ext={**state.ext, "final_group": True, "frozen_reserve": frozen})
             events.append({"type": "final_group", "tiles": live_count(state) + 1})
@@ -211,7 +238,8 @@ class FuzhouRules(Rules):
     def _lay_flower(self, state: HandState, seat: int, tile: int, events: Events) -> HandState:
         events.append({"type": "flower", "seat": seat, "tiles": tile_str(tile)})
         return replace(
-            state, drawn=None,
+            state,
+            drawn=None,
             hands=core._set(state.hands, seat, core._remove(state.hands[seat], tile)),
             flowers=core._set(state.flowers, seat, state.flowers[seat] + (tile,)),
         )
@@ -303,7 +331,9 @@ class FuzhouRules(Rules):
     def _qiangjin_window(self, state: HandState, from_seat: int, kind: str) -> bool:
         return kind == "discard" and from_seat == state.dealer and state.n_discards == 1
 
-    def claim_extras(self, state: HandState, seat: int, tile: int, from_seat: int, kind: str) -> list[Action]:
+    def claim_extras(
+        self, state: HandState, seat: int, tile: int, from_seat: int, kind: str
+    ) -> list[Action]:
         """§11.3 non-dealer 抢金: 16 dealt tiles + the opened gold in the standard form."""
         gold = gold_of(state)
         if gold is None or not self._qiangjin_window(state, from_seat, kind):
@@ -317,12 +347,21 @@ class FuzhouRules(Rules):
         claim = state.claim
         assert claim is not None
         responses = list(claim.responses)
-        if state.ext.get("dealer_qiangjin") and self._qiangjin_window(state, claim.from_seat, claim.kind):
-            responses.append(Action(state.dealer, QIANGJIN, tile=tile_str(claim.tile)))  # ranks last (§11.3)
+        if state.ext.get("dealer_qiangjin") and self._qiangjin_window(
+            state, claim.from_seat, claim.kind
+        ):
+            responses.append(
+                Action(state.dealer, QIANGJIN, tile=tile_str(claim.tile))
+            )  # ranks last (§11.3)
         hus = [a for a in responses if a.type == HU]
         if len(hus) > 1:
-            keep = min(hus, key=lambda a: (not self._jinque_on(state, a.seat, claim.tile),
-                                           (a.seat - claim.from_seat) % N_SEATS))
+            keep = min(
+                hus,
+                key=lambda a: (
+                    not self._jinque_on(state, a.seat, claim.tile),
+                    (a.seat - claim.from_seat) % N_SEATS,
+                ),
+            )
             responses = [a for a in responses if a.type != HU or a is keep]  # §8.2: one winner
         if responses != list(claim.responses):
             state = replace(state, claim=replace(claim, responses=tuple(responses)))
@@ -341,14 +380,19 @@ class FuzhouRules(Rules):
         seat = action.seat
         events.append({"type": QIANGJIN, "seat": seat, "tile": tile_str(gold)})
         state = replace(
-            state, hands=core._set(state.hands, seat, core._add(state.hands[seat], gold)),
-            ext={**state.ext, "set_aside": [], "qiangjin_seat": seat}, turn=seat, drawn=gold,
+            state,
+            hands=core._set(state.hands, seat, core._add(state.hands[seat], gold)),
+            ext={**state.ext, "set_aside": [], "qiangjin_seat": seat},
+            turn=seat,
+            drawn=gold,
         )
         return core._do_wins(state, [seat], WIN_SELF, None, gold, events, self)
 
     # -- scoring ----------------------------------------------------------------------------------
 
-    def score_wins(self, state: HandState, wins: list[WinContext]) -> tuple[HandState, list[dict[str, Any]]]:
+    def score_wins(
+        self, state: HandState, wins: list[WinContext]
+    ) -> tuple[HandState, list[dict[str, Any]]]:
         gold = gold_of(state)
         assert gold is not None
         records = []
@@ -362,16 +406,34 @@ class FuzhouRules(Rules):
             elif w.first_draw and w.seat == state.dealer:
                 special = scoring.TIANHU
             ctx = scoring.WinContext(
-                gold=gold, win_type=scoring.SELF_DRAW if w.how == WIN_SELF else scoring.DISCARD,
-                win_tile=w.tile, special=special, discarded_gold=is_gold_discarder(state, w.seat),
+                gold=gold,
+                win_type=scoring.SELF_DRAW if w.how == WIN_SELF else scoring.DISCARD,
+                win_tile=w.tile,
+                special=special,
+                discarded_gold=is_gold_discarder(state, w.seat),
             )
-            sc = scoring.score_win(concealed, state.melds[w.seat], ctx, flowers=state.flowers[w.seat],
-                                   streak=int(state.ext["streak"]), winner=w.seat, discarder=w.from_seat)
+            sc = scoring.score_win(
+                concealed,
+                state.melds[w.seat],
+                ctx,
+                flowers=state.flowers[w.seat],
+                streak=int(state.ext["streak"]),
+                winner=w.seat,
+                discarder=w.from_seat,
+            )
             patterns = sorted(sc.patterns, key=lambda p: -scoring.SPECIAL_FAN[p])
-            records.append({
-                "patterns": patterns, "fan": sc.fan, "points": sc.fan, "huafan": sc.huafan, "jin": sc.jin,
-                "lianzhuang": sc.lianzhuang, "special_fan": sc.special_fan, "deltas": list(sc.deltas),
-            })
+            records.append(
+                {
+                    "patterns": patterns,
+                    "fan": sc.fan,
+                    "points": sc.fan,
+                    "huafan": sc.huafan,
+                    "jin": sc.jin,
+                    "lianzhuang": sc.lianzhuang,
+                    "special_fan": sc.special_fan,
+                    "deltas": list(sc.deltas),
+                }
+            )
         return state, records
 
     def settle_escape(self, state: HandState, seat: int, events: Events) -> tuple[HandState, bool]:
@@ -379,13 +441,26 @@ class FuzhouRules(Rules):
         sum to zero, so it bypasses core.add_score on purpose."""
         gold = gold_of(state)
         others = [
-            SeatHolding(state.flowers[s], state.melds[s], state.hands[s].count(gold) if gold is not None else 0)
-            for s in range(N_SEATS) if s != seat
+            SeatHolding(
+                state.flowers[s],
+                state.melds[s],
+                state.hands[s].count(gold) if gold is not None else 0,
+            )
+            for s in range(N_SEATS)
+            if s != seat
         ]
         penalty = escape_penalty(others, int(state.ext["streak"]))
         deltas = [0, 0, 0, 0]
         deltas[seat] = -penalty
-        events.append({"type": "score", "reason": "escape", "deltas": deltas, "forfeit": penalty, "seat": seat})
+        events.append(
+            {
+                "type": "score",
+                "reason": "escape",
+                "deltas": deltas,
+                "forfeit": penalty,
+                "seat": seat,
+            }
+        )
         scores = tuple(a + b for a, b in zip(state.scores, deltas, strict=True))
         return replace(state, scores=scores, ext={**state.ext, "forfeit": penalty}), True
 
@@ -400,14 +475,18 @@ class FuzhouRules(Rules):
         assert state.result is not None
         if state.result.get("reason") == "escape":
             return dice_seat(state.seed, "fuzhou-new-game") if state.seed else state.dealer
-        dealer, _ = next_dealership(dealer=state.dealer, streak=int(state.ext["streak"]), winner=self._winner(state))
+        dealer, _ = next_dealership(
+            dealer=state.dealer, streak=int(state.ext["streak"]), winner=self._winner(state)
+        )
         return dealer
 
     def carry_out(self, state: HandState) -> dict[str, Any]:
         assert state.result is not None
         if state.result.get("reason") == "escape":
             return {"streak": 0, "new_game": True, "forfeit": state.ext.get("forfeit", 0)}
-        _, streak = next_dealership(dealer=state.dealer, streak=int(state.ext["streak"]), winner=self._winner(state))
+        _, streak = next_dealership(
+            dealer=state.dealer, streak=int(state.ext["streak"]), winner=self._winner(state)
+        )
         return {"streak": streak}
 
     # -- what everyone sees -----------------------------------------------------------------------
@@ -428,10 +507,16 @@ class FuzhouRules(Rules):
             "gold_discarder": is_gold_discarder(state, seat),
             "huafan": scoring.flower_points(state.flowers[seat], state.melds[seat]),
         }
-        if seat != viewer and state.phase != PHASE_OVER and any(m.type == KONG_CONCEALED for m in state.melds[seat]):
+        if (
+            seat != viewer
+            and state.phase != PHASE_OVER
+            and any(m.type == KONG_CONCEALED for m in state.melds[seat])
+        ):
             # §8.3: a concealed kong is set aside face down; that it exists is public, its face is not
             info["melds"] = [
-                {"type": KONG_CONCEALED, "tiles": None} if m.type == KONG_CONCEALED else meld_to_json(m)
+                {"type": KONG_CONCEALED, "tiles": None}
+                if m.type == KONG_CONCEALED
+                else meld_to_json(m)
                 for m in state.melds[seat]
             ]
         return info
@@ -449,7 +534,11 @@ class FuzhouRules(Rules):
         if any(a.type in (HU, KONG_CONCEALED, KONG_ADDED) for a in legal):
             return None
         gold = gold_of(state)
-        discards = [a for a in legal if a.type == "discard" and a.tile is not None and parse_tile(a.tile) != gold]
+        discards = [
+            a
+            for a in legal
+            if a.type == "discard" and a.tile is not None and parse_tile(a.tile) != gold
+        ]
         if not discards:
             return None
         hand = [t for t in state.hands[seat] if t != gold]

@@ -99,7 +99,11 @@ def natural_counts(concealed: Sequence[int], gold: int) -> list[int]:
 
 
 def hand_is_well_formed(
-    concealed: Sequence[int], melds: Sequence[Meld], gold: int, *, size: int = HAND_SIZE,
+    concealed: Sequence[int],
+    melds: Sequence[Meld],
+    gold: int,
+    *,
+    size: int = HAND_SIZE,
     max_golds: int = LIVE_GOLDS,
 ) -> bool:
     """The tiles could exist in a Fuzhou hand: the right size, no flower, no gold in a meld,

@@ -98,11 +98,19 @@ def resolve_discard_win(
     otherwise the nearest in play order after the discarder. None if nobody may win."""
     able: list[tuple[int, WinScore]] = []
     for c in contenders:
-        ctx = WinContext(gold=gold, win_type=DISCARD, win_tile=win_tile,
-                         discarded_gold=c.discarded_gold)
+        ctx = WinContext(
+            gold=gold, win_type=DISCARD, win_tile=win_tile, discarded_gold=c.discarded_gold
+        )
         if is_legal_win(c.concealed, c.melds, ctx):
-            score = score_win(c.concealed, c.melds, ctx, flowers=c.flowers, streak=streak,
-                              winner=c.seat, discarder=discarder)
+            score = score_win(
+                c.concealed,
+                c.melds,
+                ctx,
+                flowers=c.flowers,
+                streak=streak,
+                winner=c.seat,
+                discarder=discarder,
+            )
             able.append((c.seat, score))
     if not able:
         return None
@@ -141,15 +149,23 @@ def resolve_qiangjin_window(
     if dealer_hand is not None:
         ctx = WinContext(gold=gold, win_type=SELF_DRAW, special=TIANHU)
         if is_legal_win(dealer_hand.concealed, dealer_hand.melds, ctx):
-            return dealer, score_win(dealer_hand.concealed, dealer_hand.melds, ctx,
-                                     flowers=dealer_hand.flowers, streak=streak,
-                                     winner=dealer, discarder=None)
-    candidates = qiangjin_candidates(hands, gold=gold, dealer=dealer,
-                                     dealer_first_discard=dealer_first_discard)
+            return dealer, score_win(
+                dealer_hand.concealed,
+                dealer_hand.melds,
+                ctx,
+                flowers=dealer_hand.flowers,
+                streak=streak,
+                winner=dealer,
+                discarder=None,
+            )
+    candidates = qiangjin_candidates(
+        hands, gold=gold, dealer=dealer, dealer_first_discard=dealer_first_discard
+    )
     if not candidates:
         return None
     seat, tiles = candidates[0]
     hand = by_seat[seat]
     ctx = WinContext(gold=gold, win_type=SELF_DRAW, win_tile=gold, special=QIANGJIN)
-    return seat, score_win(tiles, hand.melds, ctx, flowers=hand.flowers, streak=streak,
-                           winner=seat, discarder=None)
+    return seat, score_win(
+        tiles, hand.melds, ctx, flowers=hand.flowers, streak=streak, winner=seat, discarder=None
+    )
