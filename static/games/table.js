@@ -81,7 +81,7 @@
     var el = document.createElement(opts.button ? "button" : "span");
     el.className = "tile suit-" + (tile ? tile[1] : "x") + (opts.cls ? " " + opts.cls : "");
     var lab = tileLabel(tile);
-    el.innerHTML = '<span class="tn">' + lab[0] + '</span><span class="ts">' + lab[1] + "</span>";
+    el.innerHTML = '<span class="tn">' + lab[0] + '</span><span class="ts">' + lab[1] + '</span><span class="tl">' + (tile || "") + "</span>";
     el.title = tile || "";
     if (tile) el.dataset.tile = tile;
     if (opts.button) el.type = "button";

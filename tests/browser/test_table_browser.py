@@ -30,9 +30,6 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 
-pytestmark = pytest.mark.browser
-
-
 def _ensure_chromium() -> None:
     if os.path.exists(CHROMIUM):
         return
