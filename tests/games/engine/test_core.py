@@ -184,3 +184,30 @@ def test_it_rolls_the_bloody_dealer_from_the_seed():
     a, _, _ = play_hand("sichuan", {"bloody": True}, "dice-1")
     b, _, _ = play_hand("sichuan", {"bloody": True}, "dice-1")
     assert a.result["next_dealer"] == b.result["next_dealer"] in range(4)
+
+
+DIHU_DEALER = "11s23s45s67s89s4567p"
+
+
+def test_it_scores_dihu_on_a_non_dealers_first_uninterrupted_draw():
+    state, _ = _hand(
+        [DIHU_DEALER, "123456789m1399p", None, None], draws=["2p"], voids=["m", "s", "m", "m"]
+    )
+    state, _ = apply(state, Action(0, "discard", tile="9s"))
+    while to_act(state) != [1]:
+        state, _ = apply(state, Action(to_act(state)[0], "pass"))
+    hu = next(a for a in legal_actions(state, 1) if a.type == "hu")
+    state, _ = apply(state, hu)
+    assert hand_result(state)["wins"][0]["patterns"] == ["dihu"]
+    assert hand_result(state)["points"] == [-192, 576, -192, -192]
+
+
+def test_it_charges_the_discarder_for_an_exposed_kong():
+    state, _ = _hand([DIHU_DEALER, None, "999s1234m1234p56m", None], voids=["m", "s", "p", "m"])
+    state, _ = apply(state, Action(0, "discard", tile="9s"))
+    assert Action(2, "kong_exposed", tile="9s") in legal_actions(state, 2)
+    state, events = apply(state, Action(2, "kong_exposed", tile="9s"))
+    assert [e["deltas"] for e in events if e["type"] == "score"] == [[-6, 0, 6, 0]]
+    assert state.melds[2][0].type == "kong_exposed" and state.melds[2][0].from_ == 2
+    assert to_act(state) == [2] and events[-1]["type"] == "draw" and events[-1]["tail"]
+    assert state.discards[0] == ()
