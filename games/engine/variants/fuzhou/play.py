@@ -19,6 +19,7 @@ the hand calculator cannot disagree. What this module adds (section numbers of f
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from typing import Any
 
 from games.engine import core
@@ -46,6 +47,12 @@ SANJINDAO = "sanjindao"
 """Action: declare 三金倒 on an own turn without a fresh draw (after a chow or pung, §7.6)."""
 
 FLOWER_KINDS = range(27, 42)
+
+
+@lru_cache(maxsize=4096)
+def _quartets(flowers: tuple[int, ...]) -> int:
+    """flower_quartets, cached: the reserve is read on every live_count (a hot path)."""
+    return scoring.flower_quartets(flowers)
 
 
 def _is_flower(kind: int) -> bool:
@@ -116,7 +123,7 @@ class FuzhouRules(Rules):
                     concealed += 1
                 elif m.type != "pung" and m.type != "chow":
                     exposed += 1
-        quartets = sum(scoring.flower_quartets(f) for f in state.flowers if len(f) >= 4)
+        quartets = sum(_quartets(f) for f in state.flowers if len(f) >= 4)
         return reserve(exposed=exposed, concealed=concealed, quartets=quartets)
 
     def set_aside(self, state: HandState) -> tuple[int, ...]:
