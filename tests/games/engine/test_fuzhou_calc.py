@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import random
 import subprocess
 import sys
 from typing import Any
@@ -121,3 +122,96 @@ def test_it_agrees_waits_with_legal_self_draw_wins(tiles: str, gold: str) -> Non
         legal = scoring.is_legal_win([*hand, kind], (), ctx)
         held = hand.count(kind)
         assert (kind in waits) == (legal and held < (3 if kind == face else 4))
+
+
+# -- cross-check against a brute-force reading --------------------------------------------------
+
+
+def _naive(counts: list[int], wild: int, sets: int, pair: bool) -> bool:
+    """Can ``counts`` (27 suited kinds) plus ``wild`` jokers form exactly ``sets`` sets and, if
+    ``pair``, one pair? Plain recursion on the lowest natural tile."""
+    i = next((k for k in range(27) if counts[k]), None)
+    if i is None:
+        return wild == 3 * sets + 2 * pair
+    options: list[tuple[list[int], int, int, bool]] = []  # (tiles used, jokers used, sets, pair)
+    if pair:
+        for n in (1, 2):
+            if counts[i] >= n:
+                options.append(([i] * n, 2 - n, 0, True))
+    if sets:
+        for n in (1, 2, 3):
+            if counts[i] >= n:
+                options.append(([i] * n, 3 - n, 1, False))
+        pos = i % 9
+        for start in (i - 2, i - 1, i):
+            if start < i - pos or start % 9 > 6:
+                continue
+            run = [start, start + 1, start + 2]
+            naturals = [t for t in run if t >= i and counts[t]]
+            if i in naturals:
+                options.append((naturals, 3 - len(naturals), 1, False))
+    for used, jokers, s, p in options:
+        if jokers > wild:
+            continue
+        for t in used:
+            counts[t] -= 1
+        ok = _naive(counts, wild - jokers, sets - s, pair and not p)
+        for t in used:
+            counts[t] += 1
+        if ok:
+            return True
+    return False
+
+
+def _random_hand(rng: random.Random) -> tuple[list[int], int]:
+    gold = rng.randrange(27)
+    tiles: list[int] = []
+    for _ in range(5):
+        if rng.random() < 0.6:
+            base = rng.choice([k for k in range(27) if k % 9 <= 6])
+            tiles += [base, base + 1, base + 2]
+        else:
+            tiles += [rng.randrange(27)] * 3
+    tiles += [rng.randrange(27)] * 2
+    for _ in range(rng.randrange(3)):
+        tiles[rng.randrange(17)] = rng.randrange(27)
+    for _ in range(rng.choice([0, 1, 2, 2, 3, 3, 4])):
+        tiles[rng.randrange(17)] = gold
+    return tiles, gold
+
+
+def test_it_agrees_with_a_brute_force_reading_on_random_hands() -> None:
+    rng = random.Random(5)
+    checked = 0
+    while checked < 400:
+        tiles, gold = _random_hand(rng)
+        if max(tiles.count(t) for t in set(tiles)) > 4 or tiles.count(gold) > 3:
+            continue
+        checked += 1
+        naturals = [0] * 27
+        for t in tiles:
+            if t != gold:
+                naturals[t] += 1
+        golds = tiles.count(gold)
+        assert scoring.is_standard(tiles, gold) == _naive(naturals, golds, 5, True), tiles
+        assert scoring.is_jinque(tiles, gold) == (
+            golds >= 2 and _naive(naturals, golds - 2, 5, False)
+        )
+        assert scoring.is_jinlong(tiles, gold) == (
+            golds >= 3 and _naive(naturals, golds - 3, 4, True)
+        )
+        hand = tiles[:16]
+        expect = []
+        for face in range(27):
+            held = hand.count(face)
+            if held >= (3 if face == gold else 4):
+                continue
+            trial = [*hand, face]
+            g = trial.count(gold)
+            nat = [0] * 27
+            for t in trial:
+                if t != gold:
+                    nat[t] += 1
+            if g >= 3 or _naive(nat, g, 5, True):
+                expect.append(face)
+        assert scoring.waits(hand, (), gold) == expect, hand
