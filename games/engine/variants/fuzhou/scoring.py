@@ -106,14 +106,17 @@ def hand_is_well_formed(
     size: int = HAND_SIZE,
     max_golds: int = LIVE_GOLDS,
 ) -> bool:
-    """The tiles could exist in a Fuzhou hand: the right size, no flower, no gold in a meld,
-    at most four copies of a face and at most ``max_golds`` golds (§1, §5, §10.1)."""
+    """The tiles could exist in a Fuzhou hand: the right size, no flower, no gold in a meld, chows
+    only from the previous player, at most four copies of a face and at most ``max_golds`` golds
+    (§1, §5, §8.1, §10.1)."""
     if len(concealed) + 3 * len(melds) != size:
         return False
     if any(is_fuzhou_flower(t) for t in concealed):
         return False
     held = counts_of(concealed)
     for meld in melds:
+        if meld.type == "chow" and meld.from_ not in (None, 3):
+            return False  # §8.1: a chow is made only on the previous player's discard
         for t in meld.tiles:
             if is_fuzhou_flower(t) or t == gold:
                 return False
@@ -294,6 +297,8 @@ def waits(concealed: Sequence[int], melds: Sequence[Meld], gold: int) -> list[in
         return []
     held = counts_of(concealed)
     for meld in melds:
+        if meld.type == "chow" and meld.from_ not in (None, 3):
+            return False  # §8.1: a chow is made only on the previous player's discard
         for t in meld.tiles:
             held[t] += 1
     golds = held[gold]
