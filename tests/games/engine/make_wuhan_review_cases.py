@@ -337,6 +337,36 @@ score("s-err-seat", "123m88p456789s", E1_MELDS, "6s", "3m", "discard", 4, 3, 0, 
 score("s-err-tile", "123m88p456789x", E1_MELDS, "6s", "3m", "discard", 2, 3, 0, {}, ERR,
       "malformed tile string")
 
+# Found in review (see the notes in test_wuhan_review.py): 全求人 needs the concealed *pair*.
+HONOUR_PUNGS = [m("pung", "111z", 1), m("pung", "222z", 2), m("pung", "333z", 3),
+                m("pung", "444z", 2)]
+score("s-qqr-fyz-not-pair", "5z6z", HONOUR_PUNGS, "9m", "6z", "discard", 0, 1, 0, {},
+      {"patterns": ["feng_yi_se", "ying_hu"], "base": 10, "multipliers": [4, 1.5, 1, 1],
+       "raw": [0, 60, 40, 40], "deltas": [140, -60, -40, -40], "cheng_bao": None},
+      "§6.1 全求人: 'the concealed hand is the 2-tile pair'; 5z6z is 乱风, not a pair")
+score("s-qqr-fyz-pair", "6z6z", HONOUR_PUNGS, "9m", "6z", "discard", 0, 1, 0,
+      {"discarder_ready": False},
+      {"patterns": ["peng_peng_hu", "feng_yi_se", "quan_qiu_ren", "ying_hu"], "base": 30,
+       "multipliers": [4, 1.5, 1, 1], "raw": [0, 180, 120, 120], "deltas": [420, -420, 0, 0],
+       "cheng_bao": 1},
+      "碰碰胡 + 风一色 + 全求人 accumulate (30); unready discarder pays 420 (承包 case 1)")
+score("s-qqr-jys-not-pair", "2m5p", [m("pung", "222p", 1), m("pung", "555s", 2),
+                                    m("pung", "888m", 3), m("pung", "888s", 2)],
+      "9m", "5p", "discard", 0, 1, 0, {"discarder_ready": False},
+      {"patterns": ["jiang_yi_se", "ying_hu"], "base": 10, "deltas": [140, -60, -40, -40],
+       "cheng_bao": None},
+      "乱将 finish on 2m5p is not 全求人, so 承包 case 1 cannot apply either")
+win("w-qqr-laizi-pair", "5s9m", E7_MELDS, "9m",
+    {"opened": True, "win_type": "discard", "win_tile": "5s"}, True,
+    "the 癞子 9m pairs with 5s (soft 全求人)")
+win("w-chow-not-from-shangjia", "123m88p456s", [m("pung", "999p", 3), m("chow", "789s", 2)],
+    "6s", {"opened": True}, False,
+    "§4: a chow is claimed only from the previous player (from 3); from 2 is impossible")
+waits("wt-chow-not-from-shangjia", "123m88p45s", [m("pung", "999p", 3), m("chow", "789s", 1)],
+      "1z", [], "§4: impossible chow (from 1) -> the hand can never win -> []")
+score("s-err-chow-from-1", "123m88p456s", [m("pung", "999p", 3), m("chow", "789s", 1)], "6s",
+      "3m", "discard", 2, 3, 0, {}, ERR, "§4: a chow from the next player is not a legal win")
+
 # ---------------------------------------------------------------- settle
 settle("st-coins-e9", {"event": "coins", "winner": 0, "losses": [0, 300, 350, 400], "N": 20,
                        "A": 500},

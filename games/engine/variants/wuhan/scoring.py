@@ -117,6 +117,8 @@ def basic_violation(
     melded = meld_tiles(melds)
     if RED_DRAGON in melded or (wild is not None and wild in melded):
         return "红中 and the 癞子 can never be in a meld"
+    if any(m.type == "chow" and m.from_ not in (None, 3) for m in melds):
+        return "a chow is claimed only from the previous player (上家, from 3)"
     all_tiles = [*concealed, *melded]
     if any(t >= 34 for t in all_tiles):
         return "Wuhan has no flower tiles"
@@ -169,7 +171,7 @@ def _readings(
         shape = _shape_patterns(counts, jokers, melds)
         if shape is None:
             continue
-        patterns = _ordered(shape | _other_patterns(melds, ctx))
+        patterns = _ordered(shape | _other_patterns(melds, ctx, _is_pair(counts, jokers)))
         if held >= 2 and not patterns:
             continue  # §6: two 癞子 held forbid a small hu
         yield Reading(patterns=patterns, hard=jokers == 0)
@@ -205,11 +207,19 @@ def _shape_patterns(counts: list[int], jokers: int, melds: Sequence[Meld]) -> se
     return None
 
 
-def _other_patterns(melds: Sequence[Meld], ctx: WinContext) -> set[str]:
+def _is_pair(counts: Sequence[int], jokers: int) -> bool:
+    """Whether the concealed tiles of one reading are exactly one pair (a joker pairs anything)."""
+    return sum(counts) + jokers == 2 and (jokers > 0 or 2 in counts)
+
+
+def _other_patterns(melds: Sequence[Meld], ctx: WinContext, concealed_pair: bool) -> set[str]:
     found = set(ctx.situations)
+    # §6.1 全求人: four melds (no 暗杠), the concealed hand is *the 2-tile pair* (so a 乱风/乱将
+    # finish on two different tiles is not one), and the tile came from another player.
     if (
         ctx.win_type == DISCARD
         and len(melds) == 4
+        and concealed_pair
         and all(m.type != "kong_concealed" for m in melds)
     ):
         found.add(QUAN_QIU_REN)
