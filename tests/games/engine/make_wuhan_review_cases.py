@@ -367,6 +367,17 @@ waits("wt-chow-not-from-shangjia", "123m88p45s", [m("pung", "999p", 3), m("chow"
 score("s-err-chow-from-1", "123m88p456s", [m("pung", "999p", 3), m("chow", "789s", 1)], "6s",
       "3m", "discard", 2, 3, 0, {}, ERR, "§4: a chow from the next player is not a legal win")
 
+score("s-jys-soft", "8m8m2p5s8s2s5s1z", [m("pung", "222m", 3), m("pung", "555p", 2)], "1z", "8s",
+      "self_draw", 0, None, 0, {},
+      {"patterns": ["jiang_yi_se", "ruan_hu"], "base": 10, "multipliers": [3, 1, 1, 1],
+       "raw": [0, 30, 30, 30], "deltas": [90, -30, -30, -30], "cheng_bao": None},
+      "the 癞子 1z stands for a 2/5/8 -> 将一色 soft; dealer big self-draw: 2 x 1.5")
+win("w-qqr-laizi-bad-pair", "3m9m", E7_MELDS, "9m",
+    {"opened": True, "win_type": "discard", "win_tile": "3m"}, False,
+    "9m can only pair 3m -> 33m, not 将; 全求人 does not relax the pair")
+score("s-err-two-laizi-selfdraw", "9m9m", E7_MELDS, "9m", "9m", "self_draw", 0, None, 0, {}, ERR,
+      "self-drawn (so not 全求人) small hu holding two 癞子 -> not a legal win -> error")
+
 # ---------------------------------------------------------------- settle
 settle("st-coins-e9", {"event": "coins", "winner": 0, "losses": [0, 300, 350, 400], "N": 20,
                        "A": 500},
