@@ -128,7 +128,8 @@ def _case_gold(case: Case, context: Mapping[str, Any]) -> int:
 
 
 def _context(case: Case) -> Mapping[str, Any]:
-    return _mapping(case.get("context") or {}, "context")
+    context = case.get("context")
+    return {} if context is None else _mapping(context, "context")
 
 
 def _special(value: Any) -> str | None:
@@ -212,6 +213,8 @@ def _calc_score(case: Case) -> dict[str, Any]:
         discarder = _seat(_require(case, "discarder"), "discarder")
         if discarder == winner:
             raise InvalidCaseError("the discarder cannot be the winner")
+    elif case.get("discarder") is not None:
+        _seat(case["discarder"], "discarder")  # CASES.md §2: a seat or null; unused on a self-draw
     dealer = case.get("dealer")
     if dealer is not None:
         _seat(dealer, "dealer")

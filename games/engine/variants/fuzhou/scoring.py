@@ -296,9 +296,7 @@ def waits(concealed: Sequence[int], melds: Sequence[Meld], gold: int) -> list[in
     if not hand_is_well_formed(concealed, melds, gold, size=WAIT_SIZE):
         return []
     held = counts_of(concealed)
-    for meld in melds:
-        if meld.type == "chow" and meld.from_ not in (None, 3):
-            return False  # §8.1: a chow is made only on the previous player's discard
+    for meld in melds:  # hand_is_well_formed has vetted the melds
         for t in meld.tiles:
             held[t] += 1
     golds = held[gold]
