@@ -25,6 +25,7 @@ from games.engine.actions import (
     PUNG,
     Action,
 )
+from games.engine import fast_shanten as fs
 from games.engine.core import default_action, legal_actions, parse_tile, rules_of
 from games.engine.errors import IllegalActionError
 from games.engine.hand import _group_blocks
@@ -83,10 +84,10 @@ def _greedy(state: HandState, seat: int, legal: list[Action]) -> Action:
 
 
 def _counts(tiles: list[int]) -> list[int]:
-    c = [0] * 34
+    """Counts per kind (42 long: flowers counted too; shanten reads only the first 34)."""
+    c = [0] * 42
     for t in tiles:
-        if t < 34:
-            c[t] += 1
+        c[t] += 1
     return c
 
 
@@ -102,51 +103,39 @@ def _blocks(group: tuple[int, ...], suited: bool) -> tuple[tuple[int, int, int],
 
 
 def _std_shanten(c: list[int], n_tiles: int) -> int:
-    """Standard-shape shanten (same definition as games.engine.hand.shanten, faster for bots)."""
-    need = n_tiles // 3
-    best = 99
-    g = [
-        _blocks(tuple(c[0:9]), True),
-        _blocks(tuple(c[9:18]), True),
-        _blocks(tuple(c[18:27]), True),
-        _blocks(tuple(c[27:34]), False),
-    ]
-    for m0, t0, p0 in g[0]:
-        for m1, t1, p1 in g[1]:
-            if p0 + p1 > 1:
-                continue
-            for m2, t2, p2 in g[2]:
-                if p0 + p1 + p2 > 1:
-                    continue
-                for m3, t3, p3 in g[3]:
-                    p = p0 + p1 + p2 + p3
-                    if p > 1:
-                        continue
-                    m = min(m0 + m1 + m2 + m3, need)
-                    t = min(t0 + t1 + t2 + t3, need - m)
-                    v = 2 * (need - m) - t - p
-                    if v < best:
-                        best = v
-    return max(-1, best)
+    """Standard-shape shanten (same definition as games.engine.hand.shanten), from the cached
+    group tables of games.engine.fast_shanten."""
+    g = fs.tables(c)
+    return fs.value(fs.combine(fs.combine(fs.combine(g[0], g[1]), g[2]), g[3]), n_tiles // 3)
 
 
 def _shanten(tiles: list[int], seven: bool) -> int:
     c = _counts(tiles)
     s = _std_shanten(c, len(tiles))
     if seven and len(tiles) >= 13:
-        pairs = sum(1 for n in c if n >= 2)
+        pairs = sum(1 for n in c[:34] if n >= 2)
         s = min(s, 6 - pairs)
     return s
 
 
 def _isolation(tiles: list[int], t: int) -> int:
     """Lower = more useless: neighbours and copies within the suit."""
-    score = 2 * (tiles.count(t) - 1)
+    return _isolation_c(_counts(tiles), t)
+
+
+def _isolation_c(c: list[int], t: int) -> int:
+    """_isolation from the hand's count vector."""
+    score = 2 * (c[t] - 1)
     if t < 27:
         pos = t % 9
-        for d in (-2, -1, 1, 2):
-            if 0 <= pos + d <= 8 and (t + d) in tiles:
-                score += 3 - abs(d)
+        if pos >= 2 and c[t - 2]:
+            score += 1
+        if pos >= 1 and c[t - 1]:
+            score += 2
+        if pos <= 7 and c[t + 1]:
+            score += 2
+        if pos <= 6 and c[t + 2]:
+            score += 1
         if pos in (0, 8):
             score -= 1
     return score
@@ -155,45 +144,21 @@ def _isolation(tiles: list[int], t: int) -> int:
 _GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 
-def _merge(
-    a: tuple[tuple[int, int, int], ...], b: tuple[tuple[int, int, int], ...]
-) -> tuple[tuple[int, int, int], ...]:
-    items = {(m1 + m2, t1 + t2, p1 + p2) for m1, t1, p1 in a for m2, t2, p2 in b if p1 + p2 <= 1}
-    return tuple(
-        x
-        for x in items
-        if not any(y != x and y[0] >= x[0] and y[1] >= x[1] and y[2] >= x[2] for y in items)
-    )
-
-
-def _value(
-    a: tuple[tuple[int, int, int], ...], b: tuple[tuple[int, int, int], ...], need: int
-) -> int:
-    best = 99
-    for m1, t1, p1 in a:
-        for m2, t2, p2 in b:
-            p = p1 + p2
-            if p > 1:
-                continue
-            m = min(m1 + m2, need)
-            t = min(t1 + t2, need - m)
-            v = 2 * (need - m) - t - p
-            if v < best:
-                best = v
-    return max(-1, best)
-
-
 def _pick_discard(hand: list[int], discards: list[Action], seven: bool) -> Action:
     """The discard leaving the lowest shanten; ties: the most isolated tile, then the lowest kind."""
     cands = [(parse_tile(a.tile or ""), a) for a in discards]
     if len(cands) == 1:
         return cands[0][1]
+    c = _counts(hand)
     if len(cands) < len(set(hand)):
         # a discard restriction is on (e.g. 先打缺): every allowed tile must go anyway
-        return min(cands, key=lambda ta: (_isolation(hand, ta[0]), ta[0]))[1]
+        return min(cands, key=lambda ta: (_isolation_c(c, ta[0]), ta[0]))[1]
     _best, tied = _discard_shanten(hand, cands, seven)
-    pick: Action = min(tied, key=lambda ta: (_isolation(hand, ta[0]), ta[0]))[1]
+    pick: Action = min(tied, key=lambda ta: (_isolation_c(c, ta[0]), ta[0]))[1]
     return pick
+
+
+_POW5_OF = tuple(5 ** (k - (27 if k >= 27 else k // 9 * 9)) for k in range(34))
 
 
 def _discard_shanten(
@@ -201,23 +166,27 @@ def _discard_shanten(
 ) -> tuple[int, list[tuple[int, Any]]]:
     """(lowest shanten after one discard among ``cands``, the candidates reaching it).
 
-    Only the removed tile's group changes, so the other three groups are merged once per group."""
+    Only the removed tile's group changes: the other three groups' tables are combined once per
+    group, then each candidate costs a table look-up of its own group and one cached combine."""
     c = _counts(hand)
     need = (len(hand) - 1) // 3
-    blocks = [_blocks(tuple(c[lo:hi]), suited) for lo, hi, suited in _GROUPS]
-    others: dict[int, tuple[tuple[int, int, int], ...]] = {}
-    pairs = sum(1 for n in c if n >= 2)
+    keys = fs.group_keys(c)
+    gtk = fs.group_table_key
+    g4 = (gtk(keys[0], 9), gtk(keys[1], 9), gtk(keys[2], 9), gtk(keys[3], 7))
+    combine = fs.combine
+    value = fs.value
+    pow5 = _POW5_OF
+    others: dict[int, fs.Table] = {}
+    pairs = sum(1 for n in c[:34] if n >= 2) if seven else 0
     best = 99
     tied: list[tuple[int, Any]] = []
     for t, a in cands:
         g = 3 if t >= 27 else t // 9
-        if g not in others:
-            rest = [blocks[i] for i in range(4) if i != g]
-            others[g] = _merge(_merge(rest[0], rest[1]), rest[2])
-        lo, hi, suited = _GROUPS[g]
-        grp = c[lo:hi]
-        grp[t - lo] -= 1
-        sh = _value(others[g], _blocks(tuple(grp), suited), need)
+        o = others.get(g)
+        if o is None:
+            rest = [g4[i] for i in range(4) if i != g]
+            o = others[g] = combine(combine(rest[0], rest[1]), rest[2])
+        sh = value(combine(o, gtk(keys[g] - pow5[t], 7 if g == 3 else 9)), need)
         if seven:
             sh = min(sh, 6 - (pairs - (1 if c[t] == 2 else 0)))
         if sh < best:

@@ -263,7 +263,7 @@ class ShaanxiRules(Rules):
         """炮子 by hand quality: the closer to ready, the bigger the bet."""
         if state.phase != PHASE_CHOICE:
             return None
-        from games.engine.hand import shanten
+        from games.engine.fast_shanten import shanten
 
         counts = counts_of(state.hands[seat])
         if len(state.hands[seat]) == 14:

@@ -30,7 +30,7 @@ from games.engine.actions import (
     Action,
 )
 from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, replace
-from games.engine.hand import shanten
+from games.engine.fast_shanten import shanten
 from games.engine.state import N_SEATS, PHASE_CHOICE, PHASE_CLAIM, PHASE_TURN, HandState, WinContext
 from games.engine.tiles import Meld, format_tiles, parse_tile, tile_str
 from games.engine.variants.yiwu import scoring

@@ -1,0 +1,145 @@
+"""Table-driven standard-shape shanten for bots: exactly ``games.engine.hand.shanten``, cached.
+
+``hand.shanten`` merges the Pareto readings (sets, partial sets, pair) of the four groups for
+every call. Here each group's readings are summarised once as a *table*: for every (sets m, pair p)
+the most partial sets ``t`` any reading with exactly that m and p shows (-1: no such reading).
+Two groups combine by a max-plus product of their tables, and the shanten of a combined table
+depends only on (table, sets needed, jokers). The value formula ``2*(need-min(m,need)) -
+min(t, need-min(m,need)) - p`` never rises with t for a fixed (m, p), so the minimum over the
+tables' entries equals the minimum over every combination of readings: the result is identical to
+``hand.shanten``. Tables come from a small universe, so every step is a dict hit after warm-up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.engine.hand import _group_blocks
+
+MAXM = 6  # sets one table can count (18 tiles); entries are indexed m * 2 + p
+_SIZE = 2 * (MAXM + 1)
+Table = int  # a table's id: index into _TABLES (ids make every cache key a small int)
+
+_TABLES: list[tuple[int, ...]] = []
+_TABLE_ID: dict[tuple[int, ...], int] = {}
+
+_POW5 = tuple(5**i for i in range(9))
+
+
+def _intern(t: tuple[int, ...]) -> int:
+    i = _TABLE_ID.get(t)
+    if i is None:
+        i = _TABLE_ID[t] = len(_TABLES)
+        _TABLES.append(t)
+    return i
+
+
+EMPTY: Table = _intern((0,) + (-1,) * (_SIZE - 1))  # no tiles: (0 sets, 0 partials, no pair)
+
+_SUITED: dict[int, Table] = {}  # base-5 group key -> table id
+_HONOUR: dict[int, Table] = {}
+_COMBINED: dict[int, Table] = {}  # a * _K + b -> table id
+_VALUE: dict[int, int] = {}  # (table * 32 + need) * 16 + wild -> shanten
+_K = 1 << 24
+
+
+def group_key(counts: Sequence[int]) -> int:
+    """Base-5 key of one group's count vector (counts[0] is the lowest digit)."""
+    return sum(n * p for n, p in zip(counts, _POW5))
+
+
+def group_table_key(key: int, size: int) -> Table:
+    """The table of a group given by its base-5 key (size 9: suited, 7: honours)."""
+    cache = _SUITED if size == 9 else _HONOUR
+    t = cache.get(key)
+    if t is None:
+        counts = tuple((key // _POW5[i]) % 5 for i in range(size))
+        t = cache[key] = _build(counts, size == 9)
+    return t
+
+
+def group_table(counts: tuple[int, ...], suited: bool) -> Table:
+    """The (m, p) -> max t table of one group's count vector."""
+    return group_table_key(group_key(counts), 9 if suited else 7)
+
+
+def _build(counts: tuple[int, ...], suited: bool) -> Table:
+    out = [-1] * _SIZE
+    for m, tt, p in _group_blocks(counts, suited):
+        i = m * 2 + p
+        if tt > out[i]:
+            out[i] = tt
+    return _intern(tuple(out))
+
+
+def combine(a: Table, b: Table) -> Table:
+    """The table of two groups together (max-plus product, at most one pair)."""
+    key = a * _K + b
+    c = _COMBINED.get(key)
+    if c is None:
+        out = [-1] * _SIZE
+        for i, ta in enumerate(_TABLES[a]):
+            if ta < 0:
+                continue
+            ma, pa = divmod(i, 2)
+            for j, tb in enumerate(_TABLES[b]):
+                if tb < 0:
+                    continue
+                mb, pb = divmod(j, 2)
+                p = pa + pb
+                m = ma + mb
+                if p > 1 or m > MAXM:
+                    continue
+                k = m * 2 + p
+                if ta + tb > out[k]:
+                    out[k] = ta + tb
+        c = _COMBINED[key] = _intern(tuple(out))
+    return c
+
+
+def value(t: Table, need: int, wild: int = 0) -> int:
+    """Shanten of a whole-hand table: ``max(-1, min over entries of the formula - wild)``."""
+    key = (t * 32 + need) * 16 + wild
+    v = _VALUE.get(key)
+    if v is None:
+        best = 99
+        for i, tt in enumerate(_TABLES[t]):
+            if tt < 0:
+                continue
+            m, p = divmod(i, 2)
+            m2 = min(m, need)
+            t2 = min(tt, need - m2)
+            x = 2 * (need - m2) - t2 - p
+            if x < best:
+                best = x
+        v = _VALUE[key] = max(-1, best - wild)
+    return v
+
+
+def group_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
+    """The four base-5 group keys (m, p, s, honours) of a 34-count vector."""
+    return (
+        group_key(counts[0:9]),
+        group_key(counts[9:18]),
+        group_key(counts[18:27]),
+        group_key(counts[27:34]),
+    )
+
+
+def tables(counts: Sequence[int]) -> tuple[Table, Table, Table, Table]:
+    """The four group tables (m, p, s, honours) of a 34-count vector."""
+    k = group_keys(counts)
+    return (
+        group_table_key(k[0], 9),
+        group_table_key(k[1], 9),
+        group_table_key(k[2], 9),
+        group_table_key(k[3], 7),
+    )
+
+
+def shanten(counts: Sequence[int], wild: int = 0, sets_needed: int | None = None) -> int:
+    """Identical to ``games.engine.hand.shanten(counts, wild, sets_needed)``."""
+    n_tiles = sum(counts[:34]) + wild
+    need = n_tiles // 3 if sets_needed is None else sets_needed
+    g = tables(counts)
+    return value(combine(combine(combine(g[0], g[1]), g[2]), g[3]), need, wild)
