@@ -23,9 +23,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from operator import mul
 
 INF = 99
 _POW5 = tuple(5**i for i in range(9))
@@ -129,16 +130,48 @@ def honor_entry(key: int) -> Entry:
     return entry
 
 
+# Packed codes for the hot path. One int per group key holds everything a win test needs:
+#   bits 0-5   w0: 1 if the group completes as sets alone, 8 if it completes with the pair, else 0
+#              (never both: the group's tile count mod 3 decides); four groups sum to 11 exactly
+#              when a hand wins with no wildcard (8 + 1 + 1 + 1).
+#   bits 6-10  dp + 2: the pair's extra cost, clamped to 0..4 (a joker pair costs 2 anyway)
+#   bits 11-   np: jokers to complete the group as sets alone
+_W0_MASK = 63
+_WIN0 = 11
+
+
+def _pack(entry: Entry) -> int:
+    np, dp = entry[0], entry[1]
+    w0 = 1 if np == 0 else 8 if np + dp == 0 else 0
+    return w0 + ((max(-2, min(dp, 2)) + 2) << 6) + (np << 11)
+
+
+class _CodeTable(dict[int, int]):
+    """Packed codes keyed by group key, filled on first use (``__missing__``)."""
+
+    def __init__(self, entry_of: Callable[[int], Entry]) -> None:
+        super().__init__()
+        self._entry_of = entry_of
+
+    def __missing__(self, key: int) -> int:
+        code = _pack(self._entry_of(key))
+        self[key] = code
+        return code
+
+
+_SUIT_CODES = _CodeTable(suit_entry)
+_HONOR_CODES = _CodeTable(honor_entry)
+
+
 def group_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
     """The four group keys (m, p, s, z) of a count vector."""
-    keys = []
-    for g in range(4):
-        base = _GROUP_BASE[g]
-        key = 0
-        for i in range(_GROUP_SIZE[g]):
-            key += counts[base + i] * _POW5[i]
-        keys.append(key)
-    return keys[0], keys[1], keys[2], keys[3]
+    pw = _POW5
+    return (
+        sum(map(mul, counts[0:9], pw)),
+        sum(map(mul, counts[9:18], pw)),
+        sum(map(mul, counts[18:27], pw)),
+        sum(map(mul, counts[27:34], pw)),
+    )
 
 
 _KIND_GROUP = tuple(min(k // 9, 3) for k in range(34))
@@ -158,17 +191,54 @@ def win_from_tiles(tiles: Sequence[int], wild: int = 0) -> bool:
     """Standard win test from a list of real tiles plus ``wild`` jokers."""
     if (len(tiles) + wild) % 3 != 2:
         return False
-    km, kp, ks, kz = keys_of_tiles(tiles)
-    return win_from_keys(km, kp, ks, kz, wild)
+    keys = [0, 0, 0, 0]
+    group, weight = _KIND_GROUP, _KIND_WEIGHT
+    for t in tiles:
+        keys[group[t]] += weight[t]
+    codes = _SUIT_CODES
+    return _win_codes(codes[keys[0]], codes[keys[1]], codes[keys[2]], _HONOR_CODES[keys[3]], wild)
 
 
 def win_from_keys(km: int, kp: int, ks: int, kz: int, wild: int = 0) -> bool:
-    """Standard win test from maintained group keys (the hot path)."""
-    a = _SUIT_TABLE.get(km) or suit_entry(km)
-    b = _SUIT_TABLE.get(kp) or suit_entry(kp)
-    c = _SUIT_TABLE.get(ks) or suit_entry(ks)
-    d = _HONOR_TABLE.get(kz) or honor_entry(kz)
-    return a[0] + b[0] + c[0] + d[0] + min(a[1], b[1], c[1], d[1], 2) <= wild
+    """Standard win test from maintained group keys (the hot path).
+
+    The caller guarantees the tile total is 3n + 2 (real tiles plus ``wild``).
+    """
+    codes = _SUIT_CODES
+    a = codes[km]
+    b = codes[kp]
+    c = codes[ks]
+    d = _HONOR_CODES[kz]
+    if not wild:
+        return (a + b + c + d) & _W0_MASK == _WIN0
+    # Jokers left once every group is completed as sets, against the pair's extra cost (+2).
+    slack = wild - ((a + b + c + d) >> 11) + 2
+    if slack >= 4:
+        return True  # enough for a pair of two jokers
+    if slack < 0:
+        return False
+    return (
+        (a >> 6 & 31) <= slack
+        or (b >> 6 & 31) <= slack
+        or (c >> 6 & 31) <= slack
+        or (d >> 6 & 31) <= slack
+    )
+
+
+def _win_codes(a: int, b: int, c: int, d: int, wild: int) -> bool:
+    if not wild:
+        return (a + b + c + d) & _W0_MASK == _WIN0
+    slack = wild - ((a + b + c + d) >> 11) + 2
+    if slack >= 4:
+        return True
+    if slack < 0:
+        return False
+    return (
+        (a >> 6 & 31) <= slack
+        or (b >> 6 & 31) <= slack
+        or (c >> 6 & 31) <= slack
+        or (d >> 6 & 31) <= slack
+    )
 
 
 def standard_cost(counts: Sequence[int], pair258: bool = False) -> int:
@@ -188,7 +258,8 @@ def is_standard_win(counts: Sequence[int], wild: int = 0) -> bool:
     if (sum(counts[:34]) + wild) % 3 != 2:
         return False
     km, kp, ks, kz = group_keys(counts)
-    return win_from_keys(km, kp, ks, kz, wild)
+    codes = _SUIT_CODES
+    return _win_codes(codes[km], codes[kp], codes[ks], _HONOR_CODES[kz], wild)
 
 
 def standard_win_pair258(counts: Sequence[int], wild: int = 0) -> bool:
@@ -216,32 +287,65 @@ def seven_pairs(counts: Sequence[int], wild: int = 0) -> bool:
     return singles <= wild
 
 
+_GROUP_WAITS: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+
+
+def _group_waits(g: int, key: int, budget: int, others_dp2: int) -> tuple[int, ...]:
+    """Kinds of group g that complete the hand, given what the other groups need.
+
+    A tile added to group g turns its code into ``e``; the hand then wins when
+    np(e) + min(others_dp2, dp2(e)) <= budget. Cached per (group, key, budget, others_dp2).
+    """
+    cache_key = (g, key, budget, others_dp2)
+    found = _GROUP_WAITS.get(cache_key)
+    if found is None:
+        table = _HONOR_CODES if g == 3 else _SUIT_CODES
+        kinds = []
+        for pos in range(_GROUP_SIZE[g]):
+            if (key // _POW5[pos]) % 5 >= 4:
+                continue  # no fifth copy (and it would not fit a base-5 key)
+            e = table[key + _POW5[pos]]
+            if (e >> 11) + min(others_dp2, e >> 6 & 31) <= budget:
+                kinds.append(_GROUP_BASE[g] + pos)
+        found = tuple(kinds)
+        _GROUP_WAITS[cache_key] = found
+    return found
+
+
 def waits_standard(
     counts: Sequence[int], wild: int = 0, candidates: Iterable[int] = range(34)
 ) -> list[int]:
     """Kinds ``t`` among ``candidates`` for which ``counts + t`` is a standard win.
 
-    No four-copies filter: each variant applies its own availability rule.
+    No four-copies filter beyond the physical one (a fifth copy of a kind held four times is never
+    a wait): each variant applies its own availability rule.
     """
     if (sum(counts[:34]) + wild + 1) % 3 != 2:
         return []
-    keys = group_keys(counts)
-    entries = [suit_entry(keys[0]), suit_entry(keys[1]), suit_entry(keys[2]), honor_entry(keys[3])]
-    total_np = sum(e[0] for e in entries)
-    out = []
-    for t in candidates:
-        if t >= 34:
+    km, kp, ks, kz = group_keys(counts)
+    codes = _SUIT_CODES
+    a, b, c, d = codes[km], codes[kp], codes[ks], _HONOR_CODES[kz]
+    da, db, dc, dd = a >> 6 & 31, b >> 6 & 31, c >> 6 & 31, d >> 6 & 31
+    base = wild - ((a + b + c + d) >> 11) + 2
+    out: list[int] = []
+    cache = _GROUP_WAITS
+    for g, key, code, others_dp2 in (
+        (0, km, a, min(db, dc, dd, 4)),
+        (1, kp, b, min(da, dc, dd, 4)),
+        (2, ks, c, min(da, db, dd, 4)),
+        (3, kz, d, min(da, db, dc, 4)),
+    ):
+        budget = base + (code >> 11)
+        if budget < 0:
             continue
-        g = 3 if t >= 27 else t // 9
-        pos = t - _GROUP_BASE[g]
-        if counts[t] >= 4:
-            continue  # no fifth copy (and it would not fit a base-5 key)
-        new = (honor_entry if g == 3 else suit_entry)(keys[g] + _POW5[pos])
-        np = total_np - entries[g][0] + new[0]
-        dp = min(min(e[1] for k, e in enumerate(entries) if k != g), new[1], 2)
-        if np + dp <= wild:
-            out.append(t)
-    return out
+        found = cache.get((g, key, budget, others_dp2))
+        if found is None:
+            found = _group_waits(g, key, budget, others_dp2)
+        out += found
+    if isinstance(candidates, range) and candidates == range(34):
+        return out
+    allowed = candidates if isinstance(candidates, range) else set(candidates)
+    return [t for t in out if t in allowed]
 
 
 # ---------------------------------------------------------------------------------------------

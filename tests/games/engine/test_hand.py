@@ -189,3 +189,23 @@ def test_decompositions_say_what_the_jokers_became():
 )
 def test_shanten(hand, wild, expected):
     assert shanten(c(hand), wild) == expected
+
+
+@pytest.mark.parametrize("wild", [0, 1, 2])
+def test_waits_agree_with_adding_each_tile(wild):
+    rng = random.Random(100 + wild)
+    for _ in range(300):
+        tiles, counts = _random_hand(rng, 13, wild)
+        expected = []
+        for t in range(34):
+            if counts[t] < 4:
+                counts[t] += 1
+                if _reference(tuple(counts[:34]), wild, True):
+                    expected.append(t)
+                counts[t] -= 1
+        assert waits_standard(counts, wild) == expected, (tiles, wild)
+        suited = [t for t in expected if t < 27]
+        assert waits_standard(counts, wild, candidates=range(27)) == suited
+        assert waits_standard(counts, wild, candidates=[t for t in range(0, 34, 2)]) == [
+            t for t in expected if t % 2 == 0
+        ]
