@@ -55,7 +55,7 @@ def _solo_table(user, room):
 
 def _play_human(table_id: int, user, *, max_moves: int = 400) -> int:
     """Play the human seat's moves with the engine view until the hand is over."""
-    moves = 0
+    moves = retries = 0
     while moves < max_moves:
         from tests.games.runtime.conftest import choose
 
@@ -87,6 +87,8 @@ def _play_human(table_id: int, user, *, max_moves: int = 400) -> int:
         )
         if answer["type"] == "error":  # a bot moved concurrently (real worker): look again
             assert answer["code"] in ("stale_seq", "not_your_turn"), answer
+            retries += 1
+            assert retries < 200, f"the human seat's moves keep being refused: {answer}"
             continue
         moves += 1
     raise AssertionError("hand did not end")
