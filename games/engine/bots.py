@@ -15,6 +15,7 @@ import random
 from functools import cache
 from typing import Any
 
+from games.engine import fast_shanten as fs
 from games.engine.actions import (
     DISCARD,
     HU,
@@ -25,7 +26,6 @@ from games.engine.actions import (
     PUNG,
     Action,
 )
-from games.engine import fast_shanten as fs
 from games.engine.core import default_action, legal_actions, parse_tile, rules_of
 from games.engine.errors import IllegalActionError
 from games.engine.hand import _group_blocks
@@ -158,9 +158,6 @@ def _pick_discard(hand: list[int], discards: list[Action], seven: bool) -> Actio
     return pick
 
 
-_POW5_OF = tuple(5 ** (k - (27 if k >= 27 else k // 9 * 9)) for k in range(34))
-
-
 def _discard_shanten(
     hand: list[int], cands: list[tuple[int, Any]], seven: bool
 ) -> tuple[int, list[tuple[int, Any]]]:
@@ -169,24 +166,11 @@ def _discard_shanten(
     Only the removed tile's group changes: the other three groups' tables are combined once per
     group, then each candidate costs a table look-up of its own group and one cached combine."""
     c = _counts(hand)
-    need = (len(hand) - 1) // 3
-    keys = fs.group_keys(c)
-    gtk = fs.group_table_key
-    g4 = (gtk(keys[0], 9), gtk(keys[1], 9), gtk(keys[2], 9), gtk(keys[3], 7))
-    combine = fs.combine
-    value = fs.value
-    pow5 = _POW5_OF
-    others: dict[int, fs.Table] = {}
+    values = fs.after_discards(c, (len(hand) - 1) // 3, 0, [t for t, _a in cands])
     pairs = sum(1 for n in c[:34] if n >= 2) if seven else 0
     best = 99
     tied: list[tuple[int, Any]] = []
-    for t, a in cands:
-        g = 3 if t >= 27 else t // 9
-        o = others.get(g)
-        if o is None:
-            rest = [g4[i] for i in range(4) if i != g]
-            o = others[g] = combine(combine(rest[0], rest[1]), rest[2])
-        sh = value(combine(o, gtk(keys[g] - pow5[t], 7 if g == 3 else 9)), need)
+    for (t, a), sh in zip(cands, values, strict=True):
         if seven:
             sh = min(sh, 6 - (pairs - (1 if c[t] == 2 else 0)))
         if sh < best:

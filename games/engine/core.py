@@ -61,8 +61,21 @@ _new = object.__new__
 _T = TypeVar("_T")
 
 
+#: The private working copy of the ``_apply_unchecked`` / ``start_hand`` in progress. apply()
+#: copies the caller's state once; every later ``replace`` of that copy (core and variant hooks
+#: alike) updates it in place instead of copying ~30 fields again. Nobody else can hold the copy
+#: before apply returns it, and it stops being owned when apply returns, so the state a caller
+#: sees stays frozen. (A concurrent apply in another thread only overwrites the marker: its own
+#: replaces then copy as before, which is slower but still correct.)
+_OWNED: object = None
+
+
 def replace(obj: _T, **changes: Any) -> _T:
-    """dataclasses.replace, but fast for HandState (the hot path): copy the instance dict."""
+    """dataclasses.replace, but fast for HandState (the hot path): copy the instance dict, or
+    update it in place when ``obj`` is the private working copy of the apply in progress."""
+    if obj is _OWNED:
+        obj.__dict__.update(changes)
+        return obj
     if type(obj) is not HandState:
         return _dc_replace(obj, **changes)  # type: ignore[type-var]
     new = _new(HandState)
@@ -412,7 +425,12 @@ def start_hand(
             "wall_remaining": live_count(state),
         }
     ]
-    state = rules.after_deal(state, events)
+    global _OWNED
+    _OWNED = state  # fresh: update it in place until start_hand returns
+    try:
+        state = rules.after_deal(state, events)
+    finally:
+        _OWNED = None
     if rules.choice_kind is not None and any(c is None for c in state.choices):
         # after_deal may pre-fill the seats that have nothing to choose (Yiwu: no bet offered)
         state = replace(state, phase=PHASE_CHOICE)
@@ -556,9 +574,19 @@ def _why_illegal(state: HandState, a: Action, legal: list[Action]) -> str:
 
 
 def _apply_unchecked(state: HandState, action: Action) -> tuple[HandState, Events]:
+    global _OWNED
     events: Events = []
     rules = rules_of(state)
-    state = replace(state, n_actions=state.n_actions + 1)
+    state = replace(state, n_actions=state.n_actions + 1)  # the one copy (see _OWNED)
+    _OWNED = state
+    try:
+        state = _apply_owned(state, action, events, rules)
+    finally:
+        _OWNED = None
+    return state, events
+
+
+def _apply_owned(state: HandState, action: Action, events: Events, rules: Rules) -> HandState:
     if state.phase == PHASE_CHOICE:
         state = _do_choice(state, action, events, rules)
     elif state.phase == PHASE_CLAIM:
@@ -586,7 +614,7 @@ def _apply_unchecked(state: HandState, action: Action) -> tuple[HandState, Event
             )
         else:
             state = rules.apply_special(state, action, events)
-    return state, events
+    return state
 
 
 # -- choices ------------------------------------------------------------------------------------
@@ -616,24 +644,38 @@ def draw_tile(state: HandState, seat: int, events: Events, *, tail: bool = False
         return _end_exhausted(state, events, rules)
     if tail:
         tile = state.wall[len(state.wall) - 1 - state.tail]
-        state = replace(state, tail=state.tail + 1)
+        state = replace(
+            state,
+            tail=state.tail + 1,
+            phase=PHASE_TURN,
+            turn=seat,
+            claim=None,
+            drawn=tile,
+            after_kong=True,
+            hands=_set(state.hands, seat, _add(state.hands[seat], tile)),
+        )
     else:
         tile = state.wall[state.head]
         state = replace(
-            state, head=state.head + 1, draws=_set(state.draws, seat, state.draws[seat] + 1)
+            state,
+            head=state.head + 1,
+            draws=_set(state.draws, seat, state.draws[seat] + 1),
+            phase=PHASE_TURN,
+            turn=seat,
+            claim=None,
+            drawn=tile,
+            after_kong=False,
+            hands=_set(state.hands, seat, _add(state.hands[seat], tile)),
         )
-    state = replace(
-        state,
-        phase=PHASE_TURN,
-        turn=seat,
-        claim=None,
-        drawn=tile,
-        after_kong=tail,
-        hands=_set(state.hands, seat, _add(state.hands[seat], tile)),
-    )
-    events.append({"type": "draw", "seat": seat, "tile": tile_str(tile), "tail": tail})
-    state = rules.after_draw(state, seat, tile, events)
-    if state.phase == PHASE_TURN and state.turn == seat and state.drawn is not None:
+    events.append({"type": "draw", "seat": seat, "tile": _TILE_STR[tile], "tail": tail})
+    if _overrides(rules, "after_draw"):
+        state = rules.after_draw(state, seat, tile, events)
+    if (
+        _overrides(rules, "forced_win")
+        and state.phase == PHASE_TURN
+        and state.turn == seat
+        and state.drawn is not None
+    ):
         if rules.forced_win(state, seat) and rules.can_win(state, seat, None, WIN_SELF):
             events.append({"type": "forced_win", "seat": seat})
             state = _do_wins(state, [seat], WIN_SELF, None, state.drawn, events, rules)
@@ -658,7 +700,7 @@ def _do_discard(state: HandState, seat: int, tile: int, events: Events, rules: R
         drawn=None,
         after_kong=False,
     )
-    events.append({"type": "discard", "seat": seat, "tile": tile_str(tile)})
+    events.append({"type": "discard", "seat": seat, "tile": _TILE_STR[tile]})
     return _open_claim(state, seat, tile, "discard", events, rules)
 
 
@@ -671,16 +713,37 @@ def _claim_options(
         out.append(_act(seat, HU, tile))
     if kind == "discard" and (live > 0 or rules.claims_allowed_on_last_tile()):
         n = state.hands[seat].count(tile)
-        if n >= 3 and rules.can_kong_now(state) and rules.can_meld(state, seat, KONG_EXPOSED, tile):
-            out.append(_act(seat, KONG_EXPOSED, tile))
-        if n >= 2 and rules.can_meld(state, seat, PUNG, tile):
-            out.append(_act(seat, PUNG, tile))
+        if n >= 2:
+            if (
+                n >= 3
+                and rules.can_kong_now(state)
+                and rules.can_meld(state, seat, KONG_EXPOSED, tile)
+            ):
+                out.append(_act(seat, KONG_EXPOSED, tile))
+            if rules.can_meld(state, seat, PUNG, tile):
+                out.append(_act(seat, PUNG, tile))
         if rules.has_chow and seat == (from_seat + 1) % N_SEATS and tile < 27:
             out.extend(_chow_options(state, seat, tile, rules))
-    out.extend(rules.claim_extras(state, seat, tile, from_seat, kind))
+    if _overrides(rules, "claim_extras"):
+        out.extend(rules.claim_extras(state, seat, tile, from_seat, kind))
     if out:
-        out.append(Action(seat, PASS))
+        out.append(_PASS[seat])
     return out
+
+
+_PASS = tuple(Action(s, PASS) for s in range(N_SEATS))
+_TILE_STR = tuple(tile_str(k) for k in range(42))
+_OVERRIDES: dict[tuple[type, str], bool] = {}
+
+
+def _overrides(rules: Rules, name: str) -> bool:
+    """Does the variant override the hook ``name``? (The base hooks are no-ops that the hot path
+    may skip: hooks never mutate, so skipping a no-op changes nothing.)"""
+    key = (type(rules), name)
+    v = _OVERRIDES.get(key)
+    if v is None:
+        v = _OVERRIDES[key] = getattr(type(rules), name) is not getattr(Rules, name)
+    return v
 
 
 def _chow_options(state: HandState, seat: int, tile: int, rules: Rules) -> list[Action]:
@@ -703,18 +766,25 @@ def _open_claim(
     options: list[tuple[int, tuple[Action, ...]]] = []
     forced: list[Action] = []
     live = live_count(state)
-    for k in range(1, N_SEATS):
+    won = state.won
+    may_force = _overrides(rules, "forced_win")
+    for k in (1, 2, 3):
         s = (from_seat + k) % N_SEATS
-        if state.won[s]:
+        if won[s]:
             continue
         acts = _claim_options(state, s, tile, from_seat, kind, rules, live)
         if not acts:
             continue
-        if acts[0].type == HU and rules.forced_win(state, s):
+        if may_force and acts[0].type == HU and rules.forced_win(state, s):
             forced.append(acts[0])
             events.append({"type": "forced_win", "seat": s})
             continue
         options.append((s, tuple(acts)))
+    if not options and not forced and kind == "discard":
+        if not _overrides(rules, "on_claim_resolved"):
+            # nobody can claim: what _resolve_claim does for an empty window, without building it
+            state = replace(state, phase=PHASE_CLAIM, claim=None, turn_kongs=())
+            return draw_tile(state, next_unwon(state, from_seat), events)
     pending = tuple(s for s, _ in options)
     claim = Claim(
         tile=tile,

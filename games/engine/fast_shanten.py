@@ -13,6 +13,7 @@ tables' entries equals the minimum over every combination of readings: the resul
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import mul
 
 from games.engine.hand import _group_blocks
 
@@ -45,7 +46,7 @@ _K = 1 << 24
 
 def group_key(counts: Sequence[int]) -> int:
     """Base-5 key of one group's count vector (counts[0] is the lowest digit)."""
-    return sum(n * p for n, p in zip(counts, _POW5))
+    return sum(map(mul, counts, _POW5))
 
 
 def group_table_key(key: int, size: int) -> Table:
@@ -143,3 +144,27 @@ def shanten(counts: Sequence[int], wild: int = 0, sets_needed: int | None = None
     need = n_tiles // 3 if sets_needed is None else sets_needed
     g = tables(counts)
     return value(combine(combine(combine(g[0], g[1]), g[2]), g[3]), need, wild)
+
+
+_KIND_POW = tuple(_POW5[k - (27 if k >= 27 else k // 9 * 9)] for k in range(34))
+_KIND_GROUP = tuple(3 if k >= 27 else k // 9 for k in range(34))
+
+
+def after_discards(counts: Sequence[int], need: int, wild: int, kinds: Sequence[int]) -> list[int]:
+    """``shanten(counts minus one kind, wild, need)`` for every kind of ``kinds`` (each held).
+
+    Only the removed tile's group changes: the other three groups are combined once per group,
+    then each kind costs one table look-up and one cached combine."""
+    keys = group_keys(counts)
+    gtk = group_table_key
+    g4 = (gtk(keys[0], 9), gtk(keys[1], 9), gtk(keys[2], 9), gtk(keys[3], 7))
+    others: dict[int, Table] = {}
+    out = []
+    for t in kinds:
+        g = _KIND_GROUP[t]
+        o = others.get(g)
+        if o is None:
+            rest = [g4[i] for i in range(4) if i != g]
+            o = others[g] = combine(combine(rest[0], rest[1]), rest[2])
+        out.append(value(combine(o, gtk(keys[g] - _KIND_POW[t], 7 if g == 3 else 9)), need, wild))
+    return out

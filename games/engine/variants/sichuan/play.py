@@ -12,7 +12,7 @@ from typing import Any
 
 from games.engine.actions import DINGQUE, Action
 from games.engine.core import WIN_SELF, Events, Rules, add_score, live_count, replace
-from games.engine.hand import seven_pairs, win_from_tiles
+from games.engine.hand import seven_pairs, win_from_keys
 from games.engine.state import N_SEATS, HandState, WinContext
 from games.engine.tiles import counts_of
 from games.engine.variants.sichuan import scoring
@@ -84,25 +84,35 @@ class SichuanRules(Rules):
         if void is None:
             return False
         lo = _BASE[void]
-        hi = lo + 9
-        if tile is not None and lo <= tile < hi:
+        if tile is not None and lo <= tile < lo + 9:
             return False
         hand = state.hands[seat]
-        n = [0, 0, 0]
-        for t in hand:
-            if lo <= t < hi:
-                return False
-            n[t // 9] += 1
+        info = _HAND_INFO.get((hand, lo))
+        if info is None:
+            info = _hand_info(hand, lo)
+        if info is None:  # a void-suit tile is held
+            return False
+        n0, n1, n2, k0, k1, k2 = info
         if tile is not None:
-            n[tile // 9] += 1
-        tiles = hand if tile is None else hand + (tile,)
+            g = tile // 9
+            w = _WEIGHT[tile]
+            if g == 0:
+                n0 += 1
+                k0 += w
+            elif g == 1:
+                n1 += 1
+                k1 += w
+            else:
+                n2 += 1
+                k2 += w
         # Cheap necessary condition: a standard win has exactly one suit holding 2 mod 3 tiles (the
         # pair's) and the others 0 mod 3; seven pairs needs even counts.
-        r = sorted(x % 3 for x in n)
-        if r == [0, 0, 2] and win_from_tiles(tiles):
+        r = sorted((n0 % 3, n1 % 3, n2 % 3))
+        if r == [0, 0, 2] and win_from_keys(k0, k1, k2, 0):
             return True
-        if state.melds[seat] or len(tiles) != 14 or n[0] % 2 or n[1] % 2:
+        if state.melds[seat] or n0 + n1 + n2 != 14 or n0 % 2 or n1 % 2:
             return False
+        tiles = hand if tile is None else hand + (tile,)
         return seven_pairs(counts_of(tiles))
 
     def forced_win(self, state: HandState, seat: int) -> bool:
@@ -259,6 +269,31 @@ class SichuanRules(Rules):
     def public_seat_info(self, state: HandState, seat: int, viewer: int | None) -> dict[str, Any]:
         revealed = all(c is not None for c in state.choices)
         return {"dingque": state.choices[seat] if revealed or viewer == seat else None}
+
+
+_WEIGHT = tuple(5 ** (k % 9) for k in range(27))
+_HAND_INFO: dict[tuple[tuple[int, ...], int], tuple[int, int, int, int, int, int] | None] = {}
+
+
+def _hand_info(hand: tuple[int, ...], lo: int) -> tuple[int, int, int, int, int, int] | None:
+    """Per-suit tile counts and group keys of a concealed hand, None if it holds a tile of the
+    void suit starting at ``lo`` (cached: a hand is win-tested on every discard of a round)."""
+    if len(_HAND_INFO) > 200_000:
+        _HAND_INFO.clear()
+    n = [0, 0, 0]
+    k = [0, 0, 0]
+    out: tuple[int, int, int, int, int, int] | None
+    for t in hand:
+        if lo <= t < lo + 9:
+            out = None
+            break
+        g = t // 9
+        n[g] += 1
+        k[g] += _WEIGHT[t]
+    else:
+        out = (n[0], n[1], n[2], k[0], k[1], k[2])
+    _HAND_INFO[(hand, lo)] = out
+    return out
 
 
 def _best_thirteen(hand: tuple[int, ...], melds: Any, void: str | None) -> tuple[int, ...]:

@@ -32,6 +32,7 @@ from games.engine.core import (
     live_count,
     replace,
 )
+from games.engine.fast_shanten import after_discards
 from games.engine.state import N_SEATS, PHASE_CLAIM, PHASE_OVER, PHASE_TURN, HandState, WinContext
 from games.engine.tiles import counts_of, meld_to_json, parse_tile, parse_tiles, tile_str
 from games.engine.variants.wuhan import rules as table
@@ -377,15 +378,12 @@ def _bot_discard(state: HandState, seat: int, legal: list[Action]) -> Action:
     laizi = laizi_of(state)
     counts = counts_of(t for t in hand if t != laizi)
     jokers = len(hand) - sum(counts)
+    discards = [(parse_tile(a.tile or ""), a) for a in legal if a.type == "discard"]
+    # never the 癞子: it is not a legal discard
+    values = after_discards(counts, (len(hand) - 1) // 3, jokers, [t for t, _a in discards])
     best: tuple[int, int, int] | None = None
-    pick = next(a for a in legal if a.type == "discard")
-    for a in legal:
-        if a.type != "discard":
-            continue
-        t = parse_tile(a.tile or "")
-        counts[t] -= 1  # never the 癞子: it is not a legal discard
-        after = max(-1, _std_shanten(counts, len(hand) - 1) - jokers)
-        counts[t] += 1
+    pick = discards[0][1]
+    for (t, a), after in zip(discards, values, strict=True):
         key = (after, _neighbours(hand, t), t)
         if best is None or key < best:
             best, pick = key, a
@@ -418,7 +416,7 @@ def _bot_claim(state: HandState, seat: int, legal: list[Action]) -> Action | Non
         )
         for t in used:
             rest.remove(t)
-        after = min(_bot_shanten(_without(rest, t), laizi) for t in set(rest)) if rest else -1
+        after = _best_after_discard(rest, laizi) if rest else -1
         if after < now or (after == now and not state.melds[seat]):
             return a
     return (
@@ -426,6 +424,17 @@ def _bot_claim(state: HandState, seat: int, legal: list[Action]) -> Action | Non
         if HU not in {a.type for a in legal}
         else None
     )
+
+
+def _best_after_discard(rest: list[int], laizi: int) -> int:
+    """min(_bot_shanten(rest minus t) for t in set(rest)), one cached table step per kind."""
+    counts = counts_of(t for t in rest if t != laizi)
+    jokers = len(rest) - sum(counts)
+    kinds = [t for t in set(rest) if t != laizi]
+    vals = after_discards(counts, (len(rest) - 1) // 3, jokers, kinds)
+    if jokers:
+        vals.append(_bot_shanten(_without(rest, laizi), laizi))
+    return min(vals)
 
 
 def _without(tiles: list[int], t: int) -> list[int]:

@@ -30,7 +30,7 @@ from games.engine.actions import (
     Action,
 )
 from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, replace
-from games.engine.fast_shanten import shanten
+from games.engine.fast_shanten import after_discards, shanten
 from games.engine.state import N_SEATS, PHASE_CHOICE, PHASE_CLAIM, PHASE_TURN, HandState, WinContext
 from games.engine.tiles import Meld, format_tiles, parse_tile, tile_str
 from games.engine.variants.yiwu import scoring
@@ -437,7 +437,7 @@ def bot_pick(state: HandState, seat: int, legal: list[Action]) -> Action | None:
             rest = list(hand)
             for t in used:
                 rest.remove(t)
-            after = min(_shanten_of(_without(rest, d), melds + (Meld(PUNG, (0, 0, 0)),), c) for d in set(rest))
+            after = min(_shanten_after(rest, melds + (Meld(PUNG, (0, 0, 0)),), c, set(rest)).values())
             if after < best_s:
                 best, best_s = a, after
         return best or next((a for a in legal if a.type == PASS), None)
@@ -455,15 +455,44 @@ def bot_pick(state: HandState, seat: int, legal: list[Action]) -> Action | None:
         if ready_patterns(rest, melds, c):
             return Action(seat, DISCARD, tile=tile_str(c))  # 飘: the rest waits on everything
     pick, key = discards[0], None
-    for a in discards:
-        t = parse_tile(a.tile or "")
-        if t == c and len(discards) > 1:
-            continue
-        rest = _without(hand, t)
-        k = (_shanten_of(rest, melds, c), _isolation(hand, t, c), t)
+    cands = [(parse_tile(a.tile or ""), a) for a in discards]
+    if len(discards) > 1:
+        cands = [(t, a) for t, a in cands if t != c]
+    after = _shanten_after(hand, melds, c, [t for t, _a in cands])
+    faces = [0] * 34
+    for x in hand:
+        if x != c:
+            faces[natural_face(x, c)] += 1
+    for t, a in cands:
+        k = (after[t], _isolation_f(faces, t, c), t)
         if key is None or k < key:
             pick, key = a, k
     return pick
+
+
+def _shanten_after(
+    tiles: list[int], melds: tuple[Meld, ...], c: int, kinds: Any
+) -> dict[int, int]:
+    """{t: _shanten_of(tiles minus one t, melds, c)} for each held kind t, the standard part
+    through one cached table step per kind (games.engine.fast_shanten.after_discards)."""
+    counts, wild = split_wild(tiles, c)
+    out: dict[int, int] = {}
+    plain = [t for t in kinds if t != c]
+    faces = [natural_face(t, c) for t in plain]
+    vals = after_discards(counts, 4 - len(melds), wild, faces)
+    if not melds:
+        pairs = sum(n // 2 for n in counts)
+        singles = sum(n % 2 for n in counts)
+    for t, f, s in zip(plain, faces, vals, strict=True):
+        if not melds:
+            n = counts[f]
+            p = pairs - n // 2 + (n - 1) // 2
+            si = singles - n % 2 + (n - 1) % 2
+            s = min(s, 6 - min(p + min(wild, si) + max(0, wild - si) // 2, 7))
+        out[t] = s
+    if c in kinds and c not in out:
+        out[c] = _shanten_of(_without(tiles, c), melds, c)
+    return out
 
 
 def _chow_used(a: Action, tile: int) -> list[int]:
@@ -478,6 +507,20 @@ def _without(tiles: list[int], t: int) -> list[int]:
     rest = list(tiles)
     rest.remove(t)
     return rest
+
+
+def _isolation_f(faces: list[int], t: int, c: int) -> int:
+    """_isolation from the face counts of the hand's non-财神 tiles."""
+    face = natural_face(t, c)
+    score = 2 * (faces[face] - 1)
+    if face < 27:
+        pos = face % 9
+        for d in (-2, -1, 1, 2):
+            if 0 <= pos + d <= 8 and faces[face + d]:
+                score += 3 - abs(d)
+        if pos in (0, 8):
+            score -= 1
+    return score
 
 
 def _isolation(hand: list[int], t: int, c: int) -> int:
