@@ -11,7 +11,7 @@
       waiting: "Waiting for players", playing: "Playing", between: "Hand over", closed: "Closed",
       wall: "Wall", you: "You", bot: "Bot", empty: "empty seat", offline: "offline", autoplay: "bot playing",
       left: "left", dealer: "Dealer", turn: "To act", your_turn: "Your turn", seconds: "s",
-      leave: "Leave", bots_now: "Fill with bots now", next_hand: "Next hand", hand: "Hand",
+      leave: "Leave", bots_now: "Fill with bots now", next_hand: "Next hand", hand: "Hand", hands: "Hands",
       result: "Result", points: "Points", coins: "Coins", rake: "Rake", next_dealer: "Next dealer",
       seed: "Seed", salt: "Salt", commitment: "Commitment", verify: "Verify the wall",
       connected: "online", reconnecting: "reconnecting…", log: "Log", patterns: "Patterns",
@@ -24,7 +24,7 @@
       waiting: "等待玩家", playing: "对局中", between: "本局结束", closed: "已关闭",
       wall: "牌墙", you: "你", bot: "机器人", empty: "空位", offline: "离线", autoplay: "托管中",
       left: "已离开", dealer: "庄", turn: "轮到", your_turn: "轮到你", seconds: "秒",
-      leave: "离开", bots_now: "立即补机器人", next_hand: "下一局", hand: "第几局",
+      leave: "离开", bots_now: "立即补机器人", next_hand: "下一局", hand: "局", hands: "手牌",
       result: "结算", points: "分数", coins: "金币", rake: "抽水", next_dealer: "下局庄家",
       seed: "种子", salt: "盐", commitment: "承诺", verify: "验证牌墙",
       connected: "在线", reconnecting: "重新连接中…", log: "记录", patterns: "番种",
@@ -34,13 +34,65 @@
       bot_fill: "机器人将加入", next_in: "下一局", pay: "付", gets: "得", missing: "缺",
     },
   };
+  // Labels only: what each engine name is called. No rule lives here; unknown names fall back
+  // to the raw key so a future variant still renders.
   var ACTION_NAMES = {
     discard: ["Discard", "打"], chow: ["Chow", "吃"], pung: ["Pung", "碰"], kong_exposed: ["Kong", "杠"],
-    kong_added: ["Kong", "补杠"], kong_concealed: ["Concealed kong", "暗杠"], hu: ["Hu", "胡"],
-    pass: ["Pass", "过"], dingque: ["Void suit", "定缺"], paozi: ["Paozi", "跑子"], maizi: ["Maizi", "买子"],
-    xiazi: ["Xiazi", "下子"], hongzhong_gang: ["Red-dragon kong", "红中杠"], laizi_gang: ["Wild kong", "癞子杠"],
+    kong_added: ["Add kong", "补杠"], kong_concealed: ["Concealed kong", "暗杠"], hu: ["Win", "胡"],
+    pass: ["Pass", "过"], dingque: ["Void suit", "定缺"], paozi: ["Paozi", "炮子"], maizi: ["Buy", "买子"],
+    xiazi: ["Bet", "下子"], hongzhong_gang: ["Red-dragon kong", "红中杠"], laizi_gang: ["Laizi kong", "癞子杠"],
     qiangjin: ["Rob the gold", "抢金"], sanjindao: ["Three golds", "三金倒"], buhua: ["Flower", "补花"],
+    piao: ["Piao", "飘"], kong: ["Kong", "杠"], flower: ["Flowers", "补花"], gold: ["Gold opened", "开金"],
+    laizi: ["Laizi", "癞子"], caishen: ["Caishen", "财神"], dice: ["Dice", "骰子"], cuopiao: ["False piao", "错飘"],
+    haidi: ["Haidi", "海底"], haidi_set_aside: ["Haidi tile", "海底牌"], huang_zhuang: ["Exhausted", "荒庄"],
+    single_winner: ["Single winner", "一炮单响"], final_group: ["Final group", "最后一墩"],
+    qiangjin_declared: ["Rob the gold", "抢金"], forced_win: ["Forced win", "自动胡"], tongquan_lock: ["Lock", "锁"],
+    kong_declared: ["Kong", "杠"], win: ["Win", "胡"], escape: ["Escape", "逃跑"], draw: ["Draw", "流局"],
   };
+  // Binary bets: the choice value says yes/no.
+  var CHOICE_NAMES = {
+    maizi: { 0: ["Don't buy", "不买"], 1: ["Buy", "买子"] },
+    xiazi: { 0: ["Don't bet", "不下"], 1: ["Bet", "下子"] },
+  };
+  var WILD_NAMES = { fuzhou: ["Gold", "金"], yiwu: ["Caishen", "财神"], wuhan: ["Laizi", "癞子"] };
+  var FIELD_NAMES = {
+    dingque: ["Void", "缺"], paozi: ["Paozi", "炮子"], piao: ["Piao", "飘"], huafan: ["Flower pts", "花番"],
+    gold_discarder: ["Threw gold", "打金"], hongzhong_gang: ["Red kongs", "红中杠"], laizi_gang: ["Laizi kongs", "癞子杠"],
+    openings: ["Open", "开口"], lou_hu: ["Missed wins", "漏胡"], exposed_caishen: ["Shown caishen", "亮财神"],
+    mai: ["Maizi", "买子"], xiazi: ["Xiazi", "下子"], reserve: ["Reserve", "留牌"], final_group: ["Final group", "最后一墩"],
+    tiles_remaining: ["Tiles left", "余牌"], reserve_tiles: ["Reserve", "留牌"], kong_count: ["Kongs", "杠数"],
+    dealer_streak: ["Dealer streak", "连庄"], haidi: ["Haidi", "海底"], mode: ["Mode", "模式"],
+    bet_offer: ["Betting", "下注"], contractor: ["Contractor", "承包"], dice: ["Dice", "骰子"],
+    indicator: ["Indicator", "翻牌"], baiban_as: ["White dragon =", "白板作"], escaped: ["Escaped", "逃跑"],
+  };
+  var VALUE_NAMES = {
+    kaikou: ["Open-hand doubling", "开口翻"], koukou: ["Every-meld doubling", "口口翻"],
+    self_draw: ["self-drawn", "自摸"], discard: ["on a discard", "点炮"], rob_kong: ["robbing a kong", "抢杠"],
+    maizi: ["Maizi", "买子"], xiazi: ["Xiazi", "下子"],
+  };
+  var PATTERN_NAMES = {
+    pinghu: "平胡", ping_hu: "平胡", zimo: "自摸", zi_mo: "自摸", qingyise: "清一色", qing_yi_se: "清一色",
+    qidui: "七对", qingqidui: "清七对", qingdui: "清对", duiduihu: "对对胡", peng_peng_hu: "碰碰胡",
+    jiangdui: "将对", qingyaojiu: "清幺九", daiyaojiu: "带幺九", dihu: "地胡", tianhu: "天胡",
+    gangshanghua: "杠上花", gang_shang_hua: "杠上花", gangshangpao: "杠上炮", qianggang: "抢杠", qiang_gang: "抢杠",
+    jinque: "金雀", jinlong: "金龙", qiangjin: "抢金", sanjindao: "三金倒", danpiao: "单飘", shuangpiao: "双飘",
+    caishentou: "财神头", xiao_hu: "小胡", ruan_hu: "软胡", ying_hu: "硬胡", quan_qiu_ren: "全求人",
+    jiang_yi_se: "将一色", feng_yi_se: "风一色", hai_di_lao: "海底捞", pinghu_yihua: "平胡一花", pinghu_wuhua: "平胡无花",
+    fangchong: "放冲", gangkai: "杠开",
+  };
+  var SHOWN_TOP = ["indicator", "baiban_as", "dice", "reserve", "reserve_tiles", "tiles_remaining", "final_group",
+    "kong_count", "dealer_streak", "haidi", "mode", "bet_offer", "contractor"];
+  var KNOWN_TOP = ["variant", "options", "dealer", "seat", "phase", "to_act", "turn", "wall_remaining", "wild",
+    "last_discard", "claim", "scores", "wins", "result", "legal", "hands", "gold", "caishen", "mai", "xiazi"];
+  var KNOWN_HAND = ["seat", "concealed", "concealed_count", "melds", "discards", "flowers", "won", "drawn", "escaped"];
+  function L(pair) { return lang === "zh" ? pair[1] : pair[0] + " " + pair[1]; }
+  function fieldName(k) { return FIELD_NAMES[k] ? L(FIELD_NAMES[k]) : k; }
+  function valueName(v) { return VALUE_NAMES[v] ? L(VALUE_NAMES[v]) : String(v); }
+  function patName(p) {
+    var k = typeof p === "string" ? p : (p.name || p.key || JSON.stringify(p));
+    return PATTERN_NAMES[k] ? (lang === "zh" ? PATTERN_NAMES[k] : PATTERN_NAMES[k] + " " + k) : k;
+  }
+  function wildName() { var v = S.view && S.view.variant; return L(WILD_NAMES[v] || ["Wild", "百搭"]); }
   var WINDS = { en: ["E", "S", "W", "N"], zh: ["东", "南", "西", "北"] };
   var NUM = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
   var SUIT = { m: "万", p: "筒", s: "条" };
@@ -50,10 +102,16 @@
   var lang = localStorage.getItem("que-lang") || root.dataset.lang || "en";
   function t(k) { return (T[lang] && T[lang][k]) || T.en[k] || k; }
   function actName(type) { var n = ACTION_NAMES[type]; return n ? (lang === "zh" ? n[1] : n[1] + " " + n[0]) : type; }
+  function choiceText(type, c) {
+    var m = CHOICE_NAMES[type];
+    if (m && m[c]) return lang === "zh" ? m[c][1] : m[c][1] + " " + m[c][0];
+    if (SUIT[c]) return SUIT[c] + " (" + c + ")";
+    return String(c);
+  }
 
   // ---- state ------------------------------------------------------------------------------
   var tableId = root.dataset.tableId;
-  var S = { seq: -1, table: null, view: null, log: [], pending: null, deadlineAt: null, nextAt: null, fillAt: null };
+  var S = { seq: -1, table: null, view: null, log: [], payments: [], pending: null, deadlineAt: null, nextAt: null, fillAt: null };
   var ws = null, retry = 0, closedForGood = false;
   var $ = function (id) { return document.getElementById(id); };
 
@@ -76,13 +134,18 @@
     if (s === "f") return [FLOWER[n] || "?", ""];
     return [tile, ""];
   }
+  function wildFace() { var w = S.view && S.view.wild; return typeof w === "string" ? w : (w && w.tile) || null; }
+  function standinFace() { return (S.view && S.view.baiban_as) || null; }
   function tileEl(tile, opts) {
     opts = opts || {};
     var el = document.createElement(opts.button ? "button" : "span");
-    el.className = "tile suit-" + (tile ? tile[1] : "x") + (opts.cls ? " " + opts.cls : "");
-    var lab = tileLabel(tile);
-    el.innerHTML = '<span class="tn">' + lab[0] + '</span><span class="ts">' + lab[1] + '</span><span class="tl">' + (tile || "") + "</span>";
-    el.title = tile || "";
+    var wild = tile && !opts.plain && tile === wildFace();
+    var standin = tile === "5z" && !opts.plain && standinFace();
+    el.className = "tile suit-" + (tile ? tile[1] : "x") + (opts.cls ? " " + opts.cls : "") + (wild ? " wild" : "") + (standin ? " standin" : "") + (tile ? "" : " back");
+    var lab = tile ? tileLabel(tile) : ["", ""];
+    el.innerHTML = '<span class="tn">' + lab[0] + '</span><span class="ts">' + lab[1] + '</span><span class="tl">' +
+      (standin ? "=" + tileText(standin) : (tile || "")) + "</span>";
+    el.title = (tile || "") + (wild ? " · " + wildName() : "") + (standin ? " · " + fieldName("baiban_as") + " " + standin : "");
     if (tile) el.dataset.tile = tile;
     if (opts.button) el.type = "button";
     return el;
@@ -90,6 +153,7 @@
   function tilesEl(str, cls) {
     var wrap = document.createElement("span");
     wrap.className = "tiles " + (cls || "");
+    if (str === null) { for (var i = 0; i < 4; i++) wrap.appendChild(tileEl(null)); return wrap; } // a face-down kong
     splitTiles(str).forEach(function (x) { wrap.appendChild(tileEl(x)); });
     return wrap;
   }
@@ -120,6 +184,7 @@
     $("rake-a").textContent = tb.room.A;
     if (tb.invite_code) { $("invite").hidden = false; $("invite").textContent = t("invite") + ": " + tb.invite_code; }
     renderSeats(); renderCenter(); renderActions(); renderHand(); renderResult(); renderLog();
+    root.dataset.phase = v ? v.phase : "";
   }
 
   function renderSeats() {
@@ -137,7 +202,6 @@
       if (st.autoplay) flags.push(t("autoplay"));
       if (!st.connected && !st.empty) flags.push(t("offline"));
       if (st.left) flags.push(t("left"));
-      if (h && h.dingque) flags.push(t("missing") + " " + SUIT[h.dingque]);
       if (h && h.won) flags.push("✔ " + t("win"));
       var score = S.view ? S.view.scores[i] : null;
       head.innerHTML = '<span class="wind">' + windOf(i) + "</span>" +
@@ -146,12 +210,20 @@
         (h && i !== mySeat() ? '<span class="count">🀫×' + h.concealed_count + "</span>" : "") +
         '<span class="flags">' + flags.join(" · ") + "</span>";
       head.querySelector(".name").textContent = seatName(i);
+      var tier = seatTier(i);
+      if (tier) { var tb2 = document.createElement("span"); tb2.className = "tier-badge tier-" + tier.position; tb2.textContent = tier.name; tb2.setAttribute("data-testid", "seat-tier"); head.insertBefore(tb2, head.querySelector(".name").nextSibling); }
       el.appendChild(head);
+      var facts = seatFacts(i, h);
+      if (facts.length) {
+        var fx = document.createElement("div"); fx.className = "facts";
+        facts.forEach(function (f) { var c = document.createElement("span"); c.className = "fact fact-" + f[0]; c.setAttribute("data-fact", f[0]); c.textContent = f[1]; fx.appendChild(c); });
+        el.appendChild(fx);
+      }
       if (h) {
         if (h.concealed && i !== mySeat()) { el.appendChild(tilesEl(h.concealed, "revealed")); }
         var melds = document.createElement("div"); melds.className = "melds";
         (h.melds || []).forEach(function (m) { melds.appendChild(tilesEl(m.tiles, "meld meld-" + m.type)); });
-        if (h.flowers) melds.appendChild(tilesEl(h.flowers, "flowers"));
+        if (h.flowers) { var fl = tilesEl(h.flowers, "flowers"); fl.title = actName("flower"); melds.appendChild(fl); }
         el.appendChild(melds);
         var disc = document.createElement("div"); disc.className = "discards";
         (h.discards || []).forEach(function (x, n) {
@@ -164,6 +236,79 @@
     });
   }
 
+  var TIERS = (function () { var el = document.getElementById("seat-tiers"); try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; } })();
+  function seatTier(i) {
+    var st = S.table && S.table.seats[i], tier = TIERS[String(i)];
+    return st && !st.is_bot && !st.empty && tier && tier.who === st.name ? tier : null;
+  }
+  function fmtValue(k, v) {
+    if (v === true) return "✓";
+    if (k === "dingque" && SUIT[v]) return SUIT[v];
+    if (Array.isArray(v)) return v.map(function (x) { return typeof x === "string" && /^\d+[mpszf]$/.test(x) ? tileText(x) : String(x); }).join(" ");
+    if (typeof v === "string" && /^\d+[mpszf]$/.test(v)) return tileText(v);
+    if (v !== null && typeof v === "object") return Object.keys(v).map(function (x) { return x + " " + fmtValue(x, v[x]); }).join(", ");
+    return valueName(v);
+  }
+  // Every public per-seat fact observe() gives (bets, choices, counters), known or not.
+  function seatFacts(i, h) {
+    var out = [], v = S.view;
+    if (!v || !h) return out;
+    Object.keys(h).forEach(function (k) {
+      if (KNOWN_HAND.indexOf(k) >= 0) return;
+      var x = h[k];
+      if (x === null || x === undefined || x === false || x === "" || (Array.isArray(x) && !x.length)) return;
+      if (k === "piao" || k === "hongzhong_gang" || k === "laizi_gang" || k === "openings" || k === "huafan") { if (!x) return; }
+      out.push([k, fieldName(k) + " " + fmtValue(k, x)]);
+    });
+    ["mai", "xiazi"].forEach(function (k) { if (Array.isArray(v[k]) && v[k][i]) out.push([k, fieldName(k) + " " + v[k][i]]); });
+    if (v.contractor === i) out.push(["contractor", fieldName("contractor")]);
+    if (h.escaped) out.push(["escaped", fieldName("escaped")]);
+    return out;
+  }
+  // Table-wide public facts: wildcard, stand-ins, dice, reserve, … and anything new a variant adds.
+  function renderInfo() {
+    var box = $("info"); box.innerHTML = "";
+    var v = S.view; if (!v) return;
+    function chip(key, label, content) {
+      var c = document.createElement("span"); c.className = "chip info-" + key; c.setAttribute("data-info", key);
+      c.appendChild(document.createTextNode(label + " "));
+      if (content) c.appendChild(content);
+      box.appendChild(c);
+    }
+    if (v.wild) {
+      var w = document.createElement("span"); w.className = "tiles";
+      w.appendChild(tileEl(wildFace(), { cls: "small wild" }));
+      chip("wild", "★ " + wildName(), w);
+    }
+    var keys = SHOWN_TOP.concat(Object.keys(v).filter(function (k) { return KNOWN_TOP.indexOf(k) < 0 && SHOWN_TOP.indexOf(k) < 0; }));
+    keys.forEach(function (k) {
+      var x = v[k];
+      if (x === undefined || x === null || x === false || k === "mai" || k === "xiazi") return;
+      if (k === "contractor") { chip(k, fieldName(k) + " " + seatName(x)); return; }
+      if ((k === "indicator" || k === "baiban_as") && typeof x === "string") {
+        var s1 = document.createElement("span"); s1.className = "tiles"; s1.appendChild(tileEl(x, { cls: "small", plain: true }));
+        chip(k, fieldName(k) + (k === "baiban_as" ? "" : ""), s1); return;
+      }
+      if (k === "dice" && x && typeof x === "object" && !Array.isArray(x)) {
+        var d = [x.dice1, x.dice2].filter(Boolean).map(function (p) { return p.join("+"); });
+        chip(k, "🎲 " + fieldName(k) + " " + d.join(" / ")); return;
+      }
+      if (k === "dice" && Array.isArray(x)) { chip(k, "🎲 " + fieldName(k) + " " + x.join("+")); return; }
+      if (k === "options") return;
+      chip(k, fieldName(k) + " " + fmtValue(k, x));
+    });
+    if (v.options) Object.keys(v.options).forEach(function (k) { if (v.options[k] === true) chip("opt-" + k, k === "bloody" ? L(["Bloody battle", "血战到底"]) : k === "koukou" ? L(["Every-meld doubling", "口口翻"]) : k); });
+  }
+
+  function renderPayments() {
+    var box = $("payments"); box.innerHTML = "";
+    S.payments.slice(-6).forEach(function (p) {
+      var li = document.createElement("li"); li.setAttribute("data-testid", "payment");
+      li.textContent = p; box.appendChild(li);
+    });
+    box.hidden = !S.payments.length;
+  }
+
   function renderCenter() {
     var v = S.view, tb = S.table;
     var turn = "";
@@ -174,7 +319,7 @@
     $("turn").textContent = turn;
     $("claim").innerHTML = "";
     if (v && v.claim) { $("claim").appendChild(tileEl(v.claim.tile, { cls: "big" })); }
-    if (v && v.wild) { var w = document.createElement("span"); w.className = "wild"; w.textContent = "★ "; w.appendChild(tileEl(typeof v.wild === "string" ? v.wild : v.wild.tile || "")); $("claim").appendChild(w); }
+    renderInfo(); renderPayments();
     tick();
   }
 
@@ -204,10 +349,12 @@
       if (a.type === "discard") return; // discards: click a tile of the hand
       var b = document.createElement("button"); b.type = "button"; b.className = "act act-" + a.type;
       b.setAttribute("data-action", a.type);
-      b.appendChild(document.createTextNode(actName(a.type) + " "));
+      var hasChoice = a.choice !== undefined && a.choice !== null;
+      if (hasChoice) b.setAttribute("data-choice", a.choice);
+      if (!(hasChoice && CHOICE_NAMES[a.type])) b.appendChild(document.createTextNode(actName(a.type) + " "));
       if (a.tiles) b.appendChild(tilesEl(a.tiles, "small"));
       else if (a.tile) b.appendChild(tileEl(a.tile, { cls: "small" }));
-      if (a.choice !== undefined && a.choice !== null) b.appendChild(document.createTextNode(SUIT[a.choice] ? SUIT[a.choice] + " (" + a.choice + ")" : String(a.choice)));
+      if (hasChoice) b.appendChild(document.createTextNode(choiceText(a.type, a.choice)));
       b.disabled = !!S.pending;
       b.onclick = function () { act(a); };
       box.appendChild(b);
@@ -226,47 +373,77 @@
     var render1 = function (x, isDrawn) {
       var a = discards[x];
       var el = tileEl(x, { button: !!a, cls: (a ? "playable" : "") + (isDrawn ? " drawn" : "") + (h.dingque && x[1] === h.dingque ? " void" : "") });
-      if (a) { el.disabled = !!S.pending; el.onclick = function () { act(a); }; el.setAttribute("aria-label", actName("discard") + " " + x); }
+      if (a) {
+        el.disabled = !!S.pending; el.onclick = function () { act(a); };
+        // Yiwu: discarding the 财神 is a 飘 (observe() has a per-seat piao count there).
+        var piao = h.piao !== undefined && x === wildFace();
+        el.setAttribute("aria-label", (piao ? actName("piao") : actName("discard")) + " " + x);
+        if (piao) el.title = actName("piao") + " · " + el.title;
+      }
       box.appendChild(el);
     };
     ordered.forEach(function (x) { render1(x, false); });
     if (drawn && ordered.length < tiles.length) render1(drawn, true);
   }
 
+  function signed(n) { return n === null || n === undefined ? "…" : (n > 0 ? "+" : "") + n; }
   function renderResult() {
     var box = $("result"), v = S.view, tb = S.table;
     var r = v && v.result;
     if (!r || !tb.hand) { box.hidden = true; return; }
     box.hidden = false; box.innerHTML = "";
     var h2 = document.createElement("h3");
-    h2.textContent = t("result") + " · " + t("reason_" + r.reason) + " · #" + tb.hand.hand_no;
+    h2.textContent = t("result") + " · " + t("reason_" + r.reason) + (r.exhausted && r.reason !== "draw" ? " · " + t("reason_draw") : "") + " · #" + tb.hand.hand_no;
     box.appendChild(h2);
     var tbl = document.createElement("table"); tbl.className = "res";
     var coins = tb.hand.coins || [], pts = r.points || [];
-    var head = "<tr><th></th><th>" + t("points") + "</th><th>" + t("coins") + "</th><th></th></tr>";
-    tbl.innerHTML = head;
+    tbl.innerHTML = "<tr><th></th><th>" + t("points") + "</th><th>" + t("coins") + "</th><th>" + t("hands") + "</th></tr>";
     for (var i = 0; i < 4; i++) {
       var tr = document.createElement("tr");
       tr.setAttribute("data-seat", i);
-      var td0 = document.createElement("td"); td0.textContent = windOf(i) + " " + seatName(i); tr.appendChild(td0);
-      var td1 = document.createElement("td"); td1.textContent = (pts[i] > 0 ? "+" : "") + pts[i]; tr.appendChild(td1);
-      var td2 = document.createElement("td"); td2.className = "coins"; td2.textContent = coins.length ? ((coins[i] > 0 ? "+" : "") + coins[i]) : "…"; tr.appendChild(td2);
-      var td3 = document.createElement("td"); var hh = (r.hands || [])[i];
-      if (hh) { td3.appendChild(tilesEl(hh.concealed, "small")); (hh.melds || []).forEach(function (m) { td3.appendChild(tilesEl(m.tiles, "small meld")); }); }
+      if (i === mySeat()) tr.className = "me";
+      var td0 = document.createElement("td"); td0.className = "who"; td0.textContent = windOf(i) + " " + seatName(i) + (((r.hands || [])[i] || {}).won ? " ✔" : ""); tr.appendChild(td0);
+      var td1 = document.createElement("td"); td1.className = "points"; td1.dataset.value = pts[i]; td1.textContent = signed(pts[i]); tr.appendChild(td1);
+      var td2 = document.createElement("td"); td2.className = "coins";
+      if (coins.length) td2.dataset.value = coins[i];
+      td2.textContent = coins.length ? signed(coins[i]) : "…"; tr.appendChild(td2);
+      var td3 = document.createElement("td"); td3.className = "hand"; var hh = (r.hands || [])[i];
+      if (hh) {
+        td3.appendChild(tilesEl(hh.concealed, "small"));
+        (hh.melds || []).forEach(function (m) { td3.appendChild(tilesEl(m.tiles, "small meld")); });
+        if (hh.flowers) td3.appendChild(tilesEl(hh.flowers, "small flowers"));
+      }
       tr.appendChild(td3);
       tbl.appendChild(tr);
     }
     box.appendChild(tbl);
     (r.wins || []).forEach(function (w) {
-      var p = document.createElement("p"); p.className = "win-line";
-      var pats = (w.patterns || []).map(function (x) { return typeof x === "string" ? x : (x.name || x.key || JSON.stringify(x)); }).join("、");
-      p.textContent = seatName(w.seat) + " " + t("win") + " " + tileText(w.tile) + (w.from !== null && w.from !== undefined ? " ← " + seatName(w.from) : " (自摸)") +
-        (pats ? " · " + t("patterns") + ": " + pats : "") + (w.fan !== undefined ? " · " + w.fan + "番" : "") + (w.value !== undefined ? " · " + w.value : "");
+      var p = document.createElement("p"); p.className = "win-line"; p.setAttribute("data-testid", "win-line");
+      var pats = (w.patterns || []).map(patName).join("、");
+      var bits = [seatName(w.seat) + " " + t("win") + " " + (w.tile ? tileText(w.tile) : "") +
+        (w.from !== null && w.from !== undefined ? " ← " + seatName(w.from) : " (" + L(["self-drawn", "自摸"]) + ")")];
+      if (pats) bits.push(t("patterns") + ": " + pats);
+      if (w.fan !== undefined) bits.push(w.fan + " " + L(["fan", "番"]));
+      if (w.huafan) bits.push(fieldName("huafan") + " " + w.huafan);
+      if (w.multiplier !== undefined) bits.push("×" + w.multiplier);
+      if (w.multipliers) bits.push("× " + w.multipliers.join("/"));
+      var val = w.points !== undefined ? w.points : w.value;
+      if (val !== undefined) bits.push(t("points") + " " + val);
+      if (w.deltas) bits.push("(" + w.deltas.map(signed).join(", ") + ")");
+      p.textContent = bits.join(" · ");
       box.appendChild(p);
     });
+    var sum = coins.reduce(function (a, b) { return a + b; }, 0);
     var meta = document.createElement("p"); meta.className = "meta";
-    meta.textContent = t("rake") + ": " + (tb.hand.rake !== undefined ? tb.hand.rake : "…") + " · " + t("next_dealer") + ": " + seatName(r.next_dealer) +
-      " · " + (tb.hand.status === "settled" ? t("settled") : t("not_settled"));
+    var rake = tb.hand.rake;
+    meta.innerHTML = t("rake") + ': <strong data-testid="rake"></strong> · ' + L(["Coins sum", "金币合计"]) + ': <span data-testid="coin-sum"></span> · ' +
+      t("next_dealer") + ': <span data-testid="next-dealer"></span> · <span class="settle"></span>';
+    meta.querySelector('[data-testid="rake"]').textContent = rake !== undefined && rake !== null ? rake : "…";
+    meta.querySelector('[data-testid="coin-sum"]').textContent = coins.length ? signed(sum) : "…";
+    meta.querySelector('[data-testid="next-dealer"]').textContent = windOf(r.next_dealer) + " " + seatName(r.next_dealer);
+    meta.querySelector(".settle").textContent = tb.hand.status === "settled" ? t("settled") : t("not_settled");
+    meta.querySelector(".settle").setAttribute("data-testid", "settle-status");
+    meta.querySelector(".settle").dataset.status = tb.hand.status;
     box.appendChild(meta);
   }
 
@@ -291,22 +468,38 @@
     switch (ev.type) {
       case "draw": return s + " " + t("draw") + (ev.tile ? " " + tileText(ev.tile) : "");
       case "discard": return s + " " + t("discard") + " " + tileText(ev.tile);
-      case "score": return (ev.reason || "score") + ": " + (ev.deltas || []).map(function (d, i) { return seatName(i) + " " + (d > 0 ? "+" : "") + d; }).join(", ");
+      case "score": return payText(ev);
       case "deal": return null;
       case "hand_end": return t("result") + ": " + t("reason_" + ev.reason);
-      case "choice": return s + " " + actName(ev.kind || "choice") + (ev.choice ? " " + (SUIT[ev.choice] || ev.choice) : "");
-      case "reveal": return actName(ev.kind) + ": " + (ev.choices || []).map(function (c, i) { return seatName(i) + " " + (SUIT[c] || c); }).join(", ");
+      case "choice": return s + " " + actName(ev.kind || "choice") + (ev.choice !== undefined && ev.choice !== null ? " " + choiceText(ev.kind, ev.choice) : " ✓");
+      case "reveal": return actName(ev.kind) + ": " + (ev.choices || []).map(function (c, i) { return seatName(i) + " " + (CHOICE_NAMES[ev.kind] ? choiceText(ev.kind, c) : (SUIT[c] || c)); }).join(", ");
+      case "piao": return s + " " + actName("piao") + " ×" + ev.count + (ev.exposed ? " " + tileText(ev.exposed) : "");
+      case "dice": return "🎲 " + (ev.dice ? ev.dice.join("+") : [ev.dice1, ev.dice2].filter(Boolean).map(function (p) { return p.join("+"); }).join(" / "));
+      case "gold": return actName("gold") + ": " + tileText(ev.tile);
+      case "laizi": return actName("laizi") + ": " + tileText(ev.laizi) + " (" + fieldName("indicator") + " " + tileText(ev.indicator) + ")";
+      case "caishen": return actName("caishen") + ": " + tileText(ev.caishen) + (ev.baiban_as ? " · " + fieldName("baiban_as") + " " + tileText(ev.baiban_as) : "");
+      case "flower": return s + " " + actName("flower") + " " + splitTiles(ev.tiles || ev.tile || "").map(tileText).join("");
+      case "bet_offer": return actName(ev.kind) + " → " + (ev.seats || []).map(seatName).join(", ");
+      case "choice_phase": return null;
       case "response": return null;
       default:
         return s + " " + actName(ev.kind && ACTION_NAMES[ev.kind] ? ev.kind : ev.type) + (ev.tile ? " " + tileText(ev.tile) : "") + (ev.tiles ? " " + ev.tiles : "");
     }
   }
 
+  function payText(ev) {
+    var why = ev.kind || ev.reason || "score";
+    return "💰 " + actName(why) + ": " + (ev.deltas || []).map(function (d, i) { return d ? seatName(i) + " " + signed(d) : null; }).filter(Boolean).join(", ");
+  }
   function logFrame(f) {
     var lines = [];
     if (f.kind === "engine" || f.kind === "escape") {
-      (f.data.events || []).forEach(function (ev) { var d = describe(ev); if (d) lines.push(d); });
+      (f.data.events || []).forEach(function (ev) {
+        var d = describe(ev); if (d) lines.push(d);
+        if (ev.type === "score") S.payments.push(payText(ev));
+      });
     } else if (f.kind === "hand_start") {
+      S.payments = [];
       lines.push(t("hand") + " #" + f.data.hand_no + " · " + t("commitment") + " " + f.data.commitment.slice(0, 16) + "…");
     } else if (f.kind === "settled") {
       lines.push(t("settled") + ": " + f.data.coins.map(function (c, i) { return seatName(i) + " " + (c > 0 ? "+" : "") + c; }).join(", ") + " · " + t("rake") + " " + f.data.rake);
@@ -340,7 +533,7 @@
 
   function onFrame(f) {
     if (f.type === "snapshot") {
-      S.seq = f.seq; takeTable(f.table); S.view = f.view; S.log = [];
+      S.seq = f.seq; takeTable(f.table); S.view = f.view; S.log = []; S.payments = [];
       (f.recent || []).forEach(logFrame);
       S.pending = null;
       render();
