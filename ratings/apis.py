@@ -9,15 +9,32 @@ from __future__ import annotations
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import StrictPageNumberPagination
 from ratings import selectors
 from ratings.services import escape_cooldown_remaining
 from rooms.models import Variant
 
 VARIANT_PARAM = OpenApiParameter("variant", enum=Variant.values, required=False)
+UNKNOWN_VARIANT = "Unknown variant {input!r}; use one of " + ", ".join(Variant.values) + "."
+
+
+class VariantFilter(serializers.Serializer):
+    """`?variant=` of a query: an unknown value is a 400 naming the allowed ones."""
+
+    variant = serializers.ChoiceField(
+        choices=Variant.choices,
+        required=False,
+        allow_blank=True,
+        error_messages={"invalid_choice": UNKNOWN_VARIANT},
+    )
+
+    def validate(self, attrs):
+        if self.context.get("required") and not attrs.get("variant"):
+            raise serializers.ValidationError({"variant": ["This query parameter is required."]})
+        return attrs
 
 
 def _variant_or_404(variant: str) -> str:
@@ -72,9 +89,9 @@ class PlayerProfileApi(APIView):
     @extend_schema(parameters=[VARIANT_PARAM], responses={200: ProfileSerializer})
     def get(self, request, username: str):
         user = selectors.player_get(username)
-        variant = request.query_params.get("variant") or None
-        if variant is not None:
-            _variant_or_404(variant)
+        filters = VariantFilter(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        variant = filters.validated_data.get("variant") or None
         data = {
             "username": user.username,
             "name": user.display_name or user.username,
@@ -97,13 +114,15 @@ class PlayerRatingApi(APIView):
     )
     def get(self, request, username: str):
         user = selectors.player_get(username)
-        variant = _variant_or_404(request.query_params.get("variant") or "")
+        filters = VariantFilter(data=request.query_params, context={"required": True})
+        filters.is_valid(raise_exception=True)
+        variant = filters.validated_data["variant"]
         return Response(
             RatingPointSerializer(selectors.rating_series(user, variant), many=True).data
         )
 
 
-class HistoryPagination(PageNumberPagination):
+class HistoryPagination(StrictPageNumberPagination):
     page_size = 25
     page_size_query_param = "page_size"
     max_page_size = 100
@@ -135,9 +154,21 @@ class PlayerHistoryApi(APIView):
     pagination_class = HistoryPagination
 
     class FilterSerializer(serializers.Serializer):
-        variant = serializers.ChoiceField(choices=Variant.choices, required=False)
+        variant = serializers.ChoiceField(
+            choices=Variant.choices,
+            required=False,
+            error_messages={"invalid_choice": UNKNOWN_VARIANT},
+        )
         date_from = serializers.DateField(required=False)
         date_to = serializers.DateField(required=False)
+
+        def validate(self, attrs):
+            start, end = attrs.get("date_from"), attrs.get("date_to")
+            if start and end and start > end:
+                raise serializers.ValidationError(
+                    {"date_to": ["Must be on or after date_from (both days are inclusive)."]}
+                )
+            return attrs
 
     @extend_schema(
         parameters=[
@@ -261,15 +292,20 @@ class LeaderboardSerializer(serializers.Serializer):
 
 
 class LeaderboardApi(APIView):
+    class FilterSerializer(serializers.Serializer):
+        season = serializers.IntegerField(
+            required=False, min_value=1, max_value=2**31 - 1, help_text="A season id."
+        )
+
     @extend_schema(
         parameters=[OpenApiParameter("season", OpenApiTypes.INT, required=False)],
         responses={200: LeaderboardSerializer},
     )
     def get(self, request, variant: str):
         _variant_or_404(variant)
-        raw = request.query_params.get("season")
-        season_id = int(raw) if raw and raw.isdigit() else None
-        season = selectors.season_get(season_id)
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        season = selectors.season_get(filters.validated_data.get("season"))
         board = selectors.leaderboard(variant=variant, season=season, viewer=request.user)
         return Response(LeaderboardSerializer(board).data)
 

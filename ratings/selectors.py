@@ -226,6 +226,10 @@ def leaderboard(
 
 
 # --- history --------------------------------------------------------------------------------
+_EARLIEST = date(1970, 1, 2)  # nothing was played before this
+_LATEST = date(9999, 12, 30)
+
+
 def history(
     user, *, variant: str | None = None, date_from: date | None = None, date_to: date | None = None
 ) -> QuerySet[PlayerHand]:
@@ -234,9 +238,11 @@ def history(
     if variant:
         qs = qs.filter(variant=variant)
     tz = timezone.get_current_timezone()
-    if date_from:
+    # A bound at the ends of the calendar (0001-01-01, 9999-12-31) is no bound; building its
+    # datetime would overflow (the day after date.max, or a time zone shift before year 1).
+    if date_from and date_from > _EARLIEST:
         qs = qs.filter(played_at__gte=datetime.combine(date_from, time.min, tzinfo=tz))
-    if date_to:
+    if date_to and date_to < _LATEST:
         qs = qs.filter(
             played_at__lt=datetime.combine(date_to + timedelta(days=1), time.min, tzinfo=tz)
         )

@@ -1,11 +1,25 @@
-"""API-wide helpers: JSON errors with clear messages."""
+"""API-wide helpers: JSON errors with clear messages, strict pagination and a JSON 404 for unknown
+/api/ addresses. (The JSON parser is in config/parsers.py: DRF's settings import it while
+rest_framework.views, which this module imports, is still loading.)"""
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
-from django.http import Http404
-from rest_framework import exceptions
+import logging
+
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.http import Http404, JsonResponse
+from rest_framework import exceptions, status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+logger = logging.getLogger(__name__)
+
+
+class PayloadTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = "Request body too large."
+    default_code = "too_large"
 
 
 def exception_handler(exc, context):
@@ -14,9 +28,16 @@ def exception_handler(exc, context):
         exc = exceptions.NotFound(str(exc) or "Not found.")
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
+    elif isinstance(exc, RequestDataTooBig):
+        exc = PayloadTooLarge()
     response = drf_exception_handler(exc, context)
     if response is None:
-        return None
+        # An unexpected crash: log the traceback, but the client still gets JSON, not a page.
+        logger.exception("API error", exc_info=exc)
+        return Response(
+            {"error": {"code": "server_error", "message": "Internal server error."}},
+            status=status.HTTP_500_INTERNAL_SERVER_ERROR,
+        )
     error: dict = {"code": getattr(exc, "default_code", "error"), "message": ""}
     detail = getattr(exc, "detail", None)
     if isinstance(exc, exceptions.ValidationError) and isinstance(detail, dict):
@@ -44,3 +65,42 @@ def _as_list(value) -> list:
     if isinstance(value, dict):
         return [f"{k}: {_as_list(v)[0] if _as_list(v) else ''}" for k, v in value.items()]
     return [value]
+
+
+class StrictPageNumberPagination(PageNumberPagination):
+    """Page-number pagination that refuses what it cannot honour instead of guessing.
+
+    DRF silently falls back to the default size for `page_size=0`, `-5`, `abc` or a size above the
+    maximum; a client then believes it got what it asked for. Here those are 400 with the allowed
+    range, as is a page that is not a positive integer; a page past the end stays 404.
+    """
+
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 200
+    invalid_page_message = "Page {page_number} does not exist: {message}."
+
+    def get_page_size(self, request):
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is None or raw == "":
+            return self.page_size
+        if not raw.isdigit() or not 1 <= int(raw) <= self.max_page_size:
+            raise exceptions.ValidationError(
+                {"page_size": [f"Must be an integer from 1 to {self.max_page_size}."]}
+            )
+        return int(raw)
+
+    def paginate_queryset(self, queryset, request, view=None):
+        raw = request.query_params.get(self.page_query_param)
+        if raw not in (None, "") and raw not in self.last_page_strings:
+            if not raw.isdigit() or int(raw) < 1:
+                raise exceptions.ValidationError({"page": ["Must be a positive integer."]})
+        return super().paginate_queryset(queryset, request, view)
+
+
+def api_not_found(request, *args, **kwargs):
+    """Unknown addresses under /api/ answer in the API's JSON error format (also with DEBUG on)."""
+    return JsonResponse(
+        {"error": {"code": "not_found", "message": f"No API endpoint at {request.path}."}},
+        status=404,
+    )

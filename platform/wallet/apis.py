@@ -2,10 +2,10 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import StrictPageNumberPagination
 from wallet.models import TransferKind
 from wallet.selectors import access_entry, wallet_balance, wallet_entries
 
@@ -20,7 +20,7 @@ class EntryOutputSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField(source="transfer.created_at")
 
 
-class EntriesPagination(PageNumberPagination):
+class EntriesPagination(StrictPageNumberPagination):
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
