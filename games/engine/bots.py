@@ -26,7 +26,7 @@ from games.engine.actions import (
     PUNG,
     Action,
 )
-from games.engine.core import default_action, legal_actions, parse_tile, rules_of
+from games.engine.core import _overrides, default_action, legal_actions, parse_tile, rules_of
 from games.engine.errors import IllegalActionError
 from games.engine.hand import _group_blocks
 from games.engine.state import PHASE_CHOICE, HandState
@@ -55,9 +55,10 @@ def _greedy(state: HandState, seat: int, legal: list[Action]) -> Action:
     for a in legal:
         if a.type == HU:
             return a
-    picked = rules.bot_choice(state, seat, legal)
-    if picked is not None:
-        return picked
+    if _overrides(rules, "bot_choice"):
+        picked = rules.bot_choice(state, seat, legal)
+        if picked is not None:
+            return picked
     if state.phase == PHASE_CHOICE:
         return default_action(state, seat)
     for a in legal:

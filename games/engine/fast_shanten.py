@@ -40,7 +40,7 @@ EMPTY: Table = _intern((0,) + (-1,) * (_SIZE - 1))  # no tiles: (0 sets, 0 parti
 _SUITED: dict[int, Table] = {}  # base-5 group key -> table id
 _HONOUR: dict[int, Table] = {}
 _COMBINED: dict[int, Table] = {}  # a * _K + b -> table id
-_VALUE: dict[int, int] = {}  # (table * 32 + need) * 16 + wild -> shanten
+_VALUE: dict[int, int] = {}  # table * 512 + need * 16 + wild -> shanten (need < 32, wild < 16)
 _K = 1 << 24
 
 
@@ -100,7 +100,7 @@ def combine(a: Table, b: Table) -> Table:
 
 def value(t: Table, need: int, wild: int = 0) -> int:
     """Shanten of a whole-hand table: ``max(-1, min over entries of the formula - wild)``."""
-    key = (t * 32 + need) * 16 + wild
+    key = t * 512 + need * 16 + wild
     v = _VALUE.get(key)
     if v is None:
         best = 99
@@ -160,11 +160,25 @@ def after_discards(counts: Sequence[int], need: int, wild: int, kinds: Sequence[
     g4 = (gtk(keys[0], 9), gtk(keys[1], 9), gtk(keys[2], 9), gtk(keys[3], 7))
     others: dict[int, Table] = {}
     out = []
+    comb = _COMBINED
+    vals = _VALUE
+    suited = _SUITED
+    vkey = need * 16 + wild
     for t in kinds:
         g = _KIND_GROUP[t]
         o = others.get(g)
         if o is None:
             rest = [g4[i] for i in range(4) if i != g]
             o = others[g] = combine(combine(rest[0], rest[1]), rest[2])
-        out.append(value(combine(o, gtk(keys[g] - _KIND_POW[t], 7 if g == 3 else 9)), need, wild))
+        k = keys[g] - _KIND_POW[t]
+        tg = suited.get(k) if g < 3 else None
+        if tg is None:
+            tg = gtk(k, 7 if g == 3 else 9)
+        c = comb.get(o * _K + tg)
+        if c is None:
+            c = combine(o, tg)
+        v = vals.get(c * 512 + vkey)
+        if v is None:
+            v = value(c, need, wild)
+        out.append(v)
     return out

@@ -92,8 +92,12 @@ class SichuanRules(Rules):
             info = _hand_info(hand, lo)
         if info is None:  # a void-suit tile is held
             return False
-        n0, n1, n2, k0, k1, k2 = info
+        n0, n1, n2, k0, k1, k2, mask = info
         if tile is not None:
+            if not mask & _NEAR[tile]:
+                # the tile would sit in a pung, a chow or the pair (or a seventh pair) with a held
+                # tile of its suit at most two steps away: none held, no win
+                return False
             g = tile // 9
             w = _WEIGHT[tile]
             if g == 0:
@@ -272,17 +276,23 @@ class SichuanRules(Rules):
 
 
 _WEIGHT = tuple(5 ** (k % 9) for k in range(27))
-_HAND_INFO: dict[tuple[tuple[int, ...], int], tuple[int, int, int, int, int, int] | None] = {}
+_NEAR = tuple(
+    sum(1 << u for u in range(t - 2, t + 3) if 0 <= u < 27 and u // 9 == t // 9) for t in range(27)
+)
+_Info = tuple[int, int, int, int, int, int, int]
+_HAND_INFO: dict[tuple[tuple[int, ...], int], _Info | None] = {}
 
 
-def _hand_info(hand: tuple[int, ...], lo: int) -> tuple[int, int, int, int, int, int] | None:
-    """Per-suit tile counts and group keys of a concealed hand, None if it holds a tile of the
-    void suit starting at ``lo`` (cached: a hand is win-tested on every discard of a round)."""
+def _hand_info(hand: tuple[int, ...], lo: int) -> _Info | None:
+    """Per-suit tile counts, group keys and the bit mask of held kinds of a concealed hand, None
+    if it holds a tile of the void suit starting at ``lo`` (cached: a hand is win-tested on every
+    discard of a round)."""
     if len(_HAND_INFO) > 200_000:
         _HAND_INFO.clear()
     n = [0, 0, 0]
     k = [0, 0, 0]
-    out: tuple[int, int, int, int, int, int] | None
+    mask = 0
+    out: _Info | None
     for t in hand:
         if lo <= t < lo + 9:
             out = None
@@ -290,8 +300,9 @@ def _hand_info(hand: tuple[int, ...], lo: int) -> tuple[int, int, int, int, int,
         g = t // 9
         n[g] += 1
         k[g] += _WEIGHT[t]
+        mask |= 1 << t
     else:
-        out = (n[0], n[1], n[2], k[0], k[1], k[2])
+        out = (n[0], n[1], n[2], k[0], k[1], k[2], mask)
     _HAND_INFO[(hand, lo)] = out
     return out
 

@@ -238,6 +238,11 @@ class WuhanRules(Rules):
         return scoring.best_reading(concealed, state.melds[seat], laizi_of(state), ctx)
 
     def can_win(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
+        # the first two checks of scoring.basic_violation, before building a reading (hot path)
+        melds = state.melds[seat]
+        n = len(state.hands[seat]) + (1 if tile is not None and how != WIN_SELF else 0)
+        if n + 3 * len(melds) != 14 or not any(m.type in scoring.OPENING_TYPES for m in melds):
+            return False
         return self._reading(state, seat, tile, how) is not None
 
     def on_claim_resolved(self, state: HandState, events: Events) -> HandState:
