@@ -16,7 +16,7 @@
       seed: "Seed", salt: "Salt", commitment: "Commitment", verify: "Verify the wall",
       connected: "online", reconnecting: "reconnecting…", log: "Log", patterns: "Patterns",
       invite: "Invite code", spectator: "Watching (delayed)", settled: "Settled", not_settled: "settling…",
-      discards: "Discards", melds: "Melds", draw: "draws", discard: "discards", win: "wins",
+      discards: "Discards", concealed: "concealed tiles", melds: "Melds", draw: "draws", discard: "discards", win: "wins",
       reason_win: "Win", reason_draw: "Draw (wall exhausted)", reason_escape: "Escape",
       bot_fill: "Bots join in", next_in: "Next hand in", pay: "pays", gets: "gets", missing: "void",
     },
@@ -29,7 +29,7 @@
       seed: "种子", salt: "盐", commitment: "承诺", verify: "验证牌墙",
       connected: "在线", reconnecting: "重新连接中…", log: "记录", patterns: "番种",
       invite: "邀请码", spectator: "观战（延迟）", settled: "已结算", not_settled: "结算中…",
-      discards: "弃牌", melds: "副露", draw: "摸牌", discard: "打出", win: "胡",
+      discards: "弃牌", concealed: "暗牌", melds: "副露", draw: "摸牌", discard: "打出", win: "胡",
       reason_win: "胡牌", reason_draw: "流局", reason_escape: "逃跑",
       bot_fill: "机器人将加入", next_in: "下一局", pay: "付", gets: "得", missing: "缺",
     },
@@ -47,7 +47,8 @@
     haidi: ["Haidi", "海底"], haidi_set_aside: ["Haidi tile", "海底牌"], huang_zhuang: ["Exhausted", "荒庄"],
     single_winner: ["Single winner", "一炮单响"], final_group: ["Final group", "最后一墩"],
     qiangjin_declared: ["Rob the gold", "抢金"], forced_win: ["Forced win", "自动胡"], tongquan_lock: ["Lock", "锁"],
-    kong_declared: ["Kong", "杠"], win: ["Win", "胡"], escape: ["Escape", "逃跑"], draw: ["Draw", "流局"],
+    kong_declared: ["Kong", "杠"], draw_settlement: ["Draw settlement", "流局结算"],
+    exhausted: ["Wall exhausted", "牌墙摸完"], draw_check: ["Ready-hand check", "查叫"], score: ["Payment", "结算"], win: ["Win", "胡"], escape: ["Escape", "逃跑"], draw: ["Draw", "流局"],
   };
   // Binary bets: the choice value says yes/no.
   var CHOICE_NAMES = {
@@ -207,7 +208,7 @@
       head.innerHTML = '<span class="wind">' + windOf(i) + "</span>" +
         ((S.view ? S.view.dealer : S.table.dealer) === i ? '<span class="dealer">' + t("dealer") + "</span>" : "") +
         '<span class="name"></span>' + (score !== null ? '<span class="score">' + (score > 0 ? "+" : "") + score + "</span>" : "") +
-        (h && i !== mySeat() ? '<span class="count">🀫×' + h.concealed_count + "</span>" : "") +
+        (h && i !== mySeat() ? '<span class="count" title="' + t("concealed") + '"><span class="back-mini"></span>×' + h.concealed_count + "</span>" : "") +
         '<span class="flags">' + flags.join(" · ") + "</span>";
       head.querySelector(".name").textContent = seatName(i);
       var tier = seatTier(i);
@@ -291,9 +292,9 @@
       }
       if (k === "dice" && x && typeof x === "object" && !Array.isArray(x)) {
         var d = [x.dice1, x.dice2].filter(Boolean).map(function (p) { return p.join("+"); });
-        chip(k, "🎲 " + fieldName(k) + " " + d.join(" / ")); return;
+        chip(k, fieldName(k) + " " + d.join(" / ")); return;
       }
-      if (k === "dice" && Array.isArray(x)) { chip(k, "🎲 " + fieldName(k) + " " + x.join("+")); return; }
+      if (k === "dice" && Array.isArray(x)) { chip(k, fieldName(k) + " " + x.join("+")); return; }
       if (k === "options") return;
       chip(k, fieldName(k) + " " + fmtValue(k, x));
     });
@@ -474,7 +475,7 @@
       case "choice": return s + " " + actName(ev.kind || "choice") + (ev.choice !== undefined && ev.choice !== null ? " " + choiceText(ev.kind, ev.choice) : " ✓");
       case "reveal": return actName(ev.kind) + ": " + (ev.choices || []).map(function (c, i) { return seatName(i) + " " + (CHOICE_NAMES[ev.kind] ? choiceText(ev.kind, c) : (SUIT[c] || c)); }).join(", ");
       case "piao": return s + " " + actName("piao") + " ×" + ev.count + (ev.exposed ? " " + tileText(ev.exposed) : "");
-      case "dice": return "🎲 " + (ev.dice ? ev.dice.join("+") : [ev.dice1, ev.dice2].filter(Boolean).map(function (p) { return p.join("+"); }).join(" / "));
+      case "dice": return actName("dice") + " " + (ev.dice ? ev.dice.join("+") : [ev.dice1, ev.dice2].filter(Boolean).map(function (p) { return p.join("+"); }).join(" / "));
       case "gold": return actName("gold") + ": " + tileText(ev.tile);
       case "laizi": return actName("laizi") + ": " + tileText(ev.laizi) + " (" + fieldName("indicator") + " " + tileText(ev.indicator) + ")";
       case "caishen": return actName("caishen") + ": " + tileText(ev.caishen) + (ev.baiban_as ? " · " + fieldName("baiban_as") + " " + tileText(ev.baiban_as) : "");
@@ -489,7 +490,7 @@
 
   function payText(ev) {
     var why = ev.kind || ev.reason || "score";
-    return "💰 " + actName(why) + ": " + (ev.deltas || []).map(function (d, i) { return d ? seatName(i) + " " + signed(d) : null; }).filter(Boolean).join(", ");
+    return "¥ " + actName(why) + ": " + (ev.deltas || []).map(function (d, i) { return d ? seatName(i) + " " + signed(d) : null; }).filter(Boolean).join(", ");
   }
   function logFrame(f) {
     var lines = [];
