@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from celery.signals import task_postrun
 
 from tests.factories import RoomFactory, UserFactory
 
@@ -14,6 +15,55 @@ def pytest_configure(config):
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    _isolate_redis(settings)
+
+
+def _isolate_redis(settings) -> None:
+    """This run's own Redis namespace: "test_<prefix>-<pid>" for the channel layer, the Celery
+    queue and broker keys, and the cache. pytest-django already tests on "test_<database name>";
+    with the pid on top, a concurrent run (or the browser tests' live site, or a developer's
+    server and worker, or the leftovers of a killed run) on the same Redis can neither steal this
+    run's tasks nor deliver its notifications here."""
+    prefix = f"test_{settings.REDIS_PREFIX}-{os.getpid()}"
+    settings.REDIS_PREFIX = prefix
+    settings.CELERY_TASK_DEFAULT_QUEUE = prefix
+    settings.CELERY_BROKER_TRANSPORT_OPTIONS = {"global_keyprefix": f"{prefix}:"}
+    settings.CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"global_keyprefix": f"{prefix}:"}
+    layer = settings.CHANNEL_LAYERS["default"]
+    if "prefix" in layer.get("CONFIG", {}):
+        layer["CONFIG"]["prefix"] = prefix
+    if "KEY_PREFIX" in settings.CACHES["default"]:
+        settings.CACHES["default"]["KEY_PREFIX"] = prefix
+
+
+def pytest_unconfigure(config):
+    """Delete what this run left in Redis (its namespace only)."""
+    from django.conf import settings
+
+    if not getattr(settings, "REDIS_URL", "") or not settings.REDIS_PREFIX.startswith("test_"):
+        return
+    try:
+        import redis
+
+        client = redis.Redis.from_url(settings.REDIS_URL)
+        keys = list(client.scan_iter(match=f"{settings.REDIS_PREFIX}*", count=1000))
+        for i in range(0, len(keys), 500):
+            client.delete(*keys[i : i + 500])
+    except Exception:  # pragma: no cover - cleanup is best effort
+        pass
+
+
+@pytest.fixture(autouse=True)
+def _celery_eager_unless_worker():
+    """Tasks run eagerly (inline, after commit) unless the test asks for `celery_worker_real`.
+
+    With REDIS_URL and no worker, a queued task would otherwise wait in Redis for whichever later
+    test starts a worker, and run there against rows that no longer exist."""
+    from config.celery import app
+
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = True
 
 
 @pytest.fixture(autouse=True)
@@ -75,5 +125,41 @@ def celery_worker_real(transactional_db):
     from config.celery import app
 
     app.conf.task_always_eager = False
-    with start_worker(app, pool="solo", concurrency=1, perform_ping_check=False) as worker:
-        yield worker
+    app.control.purge()  # nothing queued by an earlier test (its rows are gone) runs here
+
+    def close_connections(task=None, **kwargs):
+        # The worker thread's database connection must not outlive the test: the database is
+        # flushed (and at the end dropped) under it.
+        from django.db import connections
+
+        if task is not None and not task.request.is_eager:
+            connections.close_all()
+
+    task_postrun.connect(close_connections, weak=False)
+    try:
+        with start_worker(
+            app, pool="solo", concurrency=1, perform_ping_check=False, shutdown_timeout=60
+        ) as worker:
+            yield worker
+            # Let the work the test started finish before the database is flushed under it.
+            _wait_idle(app, timeout=30)
+    finally:
+        task_postrun.disconnect(close_connections)
+        app.conf.task_always_eager = True
+        app.control.purge()
+
+
+def _wait_idle(app, *, timeout: float) -> None:
+    """Until this run's queue is empty and the worker is running nothing (or `timeout`)."""
+    import time
+
+    from celery.worker import state
+
+    deadline = time.monotonic() + timeout
+    with app.connection_for_write() as conn:
+        while time.monotonic() < deadline:
+            # (kombu's client adds the broker's global key prefix itself)
+            queued = conn.default_channel.client.llen(app.conf.task_default_queue)
+            if not queued and not state.active_requests and not state.reserved_requests:
+                return
+            time.sleep(0.05)

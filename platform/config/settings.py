@@ -116,11 +116,18 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: channel layer + Celery ----------------------------------------------------------
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Every key this site writes to Redis (channel layer, Celery queue and broker keys, cache) starts
+# with REDIS_PREFIX, by default the database's name: two sites, or a test run (tests/conftest.py
+# uses "test_<name>-<pid>") and a developer's server, sharing one Redis never see each other's
+# messages or tasks.
+REDIS_PREFIX = os.environ.get("REDIS_PREFIX") or (
+    "que-" + Path(str(DATABASES["default"].get("NAME") or "que")).stem
+)
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": REDIS_PREFIX},
         }
     }
 else:
@@ -136,6 +143,9 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_DEFAULT_QUEUE = REDIS_PREFIX
+CELERY_BROKER_TRANSPORT_OPTIONS = {"global_keyprefix": f"{REDIS_PREFIX}:"}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"global_keyprefix": f"{REDIS_PREFIX}:"}
 
 # --- Cache (login throttling) ---------------------------------------------------------------
 # Locmem is per process; with several processes give a shared cache via REDIS_URL.
@@ -144,7 +154,7 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "que"),
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", REDIS_PREFIX),
         }
     }
 else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import uuid
 
@@ -18,6 +19,38 @@ def _table_settings(settings):
     settings.TABLE_TICK_SECONDS = 0  # tests drive time explicitly through table_tick(now=...)
     settings.TABLE_SPECTATOR_DELAY_SECONDS = 0
     settings.TABLE_BOT_FILL_SECONDS = 5
+
+
+@pytest.fixture(autouse=True)
+def _fresh_channel_layer():
+    """Each test gets its own channel layer instance.
+
+    A layer object caches per-event-loop state (channels-redis: its receive lock and the loop
+    that receives; the in-memory layer: asyncio queues), and every async test runs in a new event
+    loop. A socket left receiving by one test would otherwise break delivery in the next one
+    ("bound to a different event loop", "Two event loops are trying to receive()")."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+_OPEN_SOCKETS: list = []
+
+
+@pytest.fixture
+async def close_sockets():
+    """Disconnect every websocket a test opened, even when it failed half-way, so no consumer
+    outlives its test (and its event loop)."""
+    _OPEN_SOCKETS.clear()
+    yield
+    while _OPEN_SOCKETS:
+        comm = _OPEN_SOCKETS.pop()
+        try:
+            await comm.disconnect(timeout=5)
+        except Exception:  # already closed by the server, or the test disconnected it
+            pass
 
 
 @pytest.fixture
@@ -48,6 +81,8 @@ async def ws_connect(user, table_id: int, *, origin: str = "http://testserver", 
         headers.append((b"cookie", f"sessionid={cookie}".encode()))
     comm = WebsocketCommunicator(application(), path or f"/ws/table/{table_id}/", headers=headers)
     connected, code = await comm.connect()
+    if connected:
+        _OPEN_SOCKETS.append(comm)
     return comm, connected, code
 
 
@@ -116,6 +151,17 @@ class Player:
             await self.next_frame()
         return self.answers[action_id]
 
+    async def sync(self) -> None:
+        """Ask for anything missed since our seq; the pong to the ping sent right after it
+        tells us the answer has arrived (a socket answers its frames in order)."""
+        ping = uuid.uuid4().hex
+        await self.comm.send_json_to({"type": "sync", "seq": self.seq})
+        await self.comm.send_json_to({"type": "ping", "id": ping})
+        while True:
+            frame = await self.next_frame()
+            if frame["type"] == "pong" and frame.get("id") == ping:
+                return
+
     def saw_kind(self, kind: str) -> bool:
         return any(
             e["kind"] == kind for f in self.frames if f["type"] == "events" for e in f["events"]
@@ -127,10 +173,18 @@ class Player:
         )
 
 
-async def play_until(players: list[Player], done, *, max_rounds: int = 3000) -> int:
-    """Let every seated player act with `choose` until done() is true. Returns actions sent."""
+async def play_until(players: list[Player], done, *, timeout: float = 180.0) -> int:
+    """Let every seated player act with `choose` until done() is true. Returns actions sent.
+
+    A refused move (another seat moved first) is answered with fresh frames, so the player looks
+    again. When nobody has anything to do, every player re-syncs as the real client does with its
+    keep-alive `sync`: the channel layer is at-most-once, a lost notification must not stall the
+    test. Fails (never hangs) after `timeout` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    quiet_since = loop.time()
     sent = 0
-    for _ in range(max_rounds):
+    while loop.time() < deadline:
         for p in players:
             await p.drain()
         if await done():
@@ -146,6 +200,12 @@ async def play_until(players: list[Player], done, *, max_rounds: int = 3000) -> 
                 acted = True
             else:
                 assert answer["code"] in ("stale_seq", "not_your_turn"), answer
-        if not acted:
+        if acted:
+            quiet_since = loop.time()
+        elif loop.time() - quiet_since >= 1.0:  # (2 frames a second: far below the flood limit)
+            for p in players:
+                await p.sync()
+            quiet_since = loop.time()
+        else:
             await players[0].comm.receive_nothing(timeout=0.05)
-    raise AssertionError("the hand did not finish")
+    raise AssertionError(f"not done within {timeout} s")

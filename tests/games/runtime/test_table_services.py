@@ -55,19 +55,20 @@ def _solo_table(user, room):
 
 def _play_human(table_id: int, user, *, max_moves: int = 400) -> int:
     """Play the human seat's moves with the engine view until the hand is over."""
-    moves = retries = 0
+    from tests.games.runtime.conftest import choose
+
+    seat = selectors.seat_of(table_id, user)
+    moves = refused = 0
     while moves < max_moves:
-        from tests.games.runtime.conftest import choose
 
-        seat = selectors.seat_of(table_id, user)
-
-        def my_turn(seat=seat):
-            table = Table.objects.get(pk=table_id)
-            if table.status != TableStatus.PLAYING:
-                return ("over", table)
-            view = selectors.table_snapshot(table_id=table_id, seat=seat)["view"]
-            action = choose(view)
-            return ("act", table, action) if action else None
+        def my_turn():
+            # One read of the table gives both the view and the seq it belongs to (two reads
+            # would pair a view with an older seq whenever a bot moves in between: stale).
+            snap = selectors.table_snapshot(table_id=table_id, seat=seat)
+            if snap["table"]["status"] != TableStatus.PLAYING:
+                return ("over", snap)
+            action = choose(snap["view"])
+            return ("act", snap, action) if action else None
 
         found = wait_for(my_turn)
         if found[0] == "over":
@@ -77,18 +78,20 @@ def _play_human(table_id: int, user, *, max_moves: int = 400) -> int:
                 ).exists()
             )
             return moves
-        _, table, action = found
+        _, snap, action = found
         answer = services.table_submit_action(
             table_id=table_id,
             user=user,
-            action_id=f"m{moves}",
-            expected_seq=table.seq,
+            action_id=f"m{moves}-{refused}",
+            expected_seq=snap["seq"],
             action=action,
         )
-        if answer["type"] == "error":  # a bot moved concurrently (real worker): look again
+        if answer["type"] == "error":
+            # Only a real worker's bot answering in the same decision point after our read can
+            # get here (a 定缺 choice, a claim window), and only once per bot and window.
             assert answer["code"] in ("stale_seq", "not_your_turn"), answer
-            retries += 1
-            assert retries < 200, f"the human seat's moves keep being refused: {answer}"
+            refused += 1
+            assert refused <= 20 + moves, f"the human seat's moves keep being refused: {answer}"
             continue
         moves += 1
     raise AssertionError("hand did not end")

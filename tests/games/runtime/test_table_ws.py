@@ -13,7 +13,11 @@ from games.runtime import services
 from tests.factories import RoomFactory, UserFactory
 from tests.games.runtime.conftest import Player, play_until, ws_connect
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.asyncio,
+    pytest.mark.usefixtures("close_sockets"),
+]
 
 
 def _setup_table(n_humans: int = 4, **room_kw):
