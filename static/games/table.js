@@ -79,7 +79,7 @@
     jinque: "金雀", jinlong: "金龙", qiangjin: "抢金", sanjindao: "三金倒", danpiao: "单飘", shuangpiao: "双飘",
     caishentou: "财神头", xiao_hu: "小胡", ruan_hu: "软胡", ying_hu: "硬胡", quan_qiu_ren: "全求人",
     jiang_yi_se: "将一色", feng_yi_se: "风一色", hai_di_lao: "海底捞", pinghu_yihua: "平胡一花", pinghu_wuhua: "平胡无花",
-    fangchong: "放冲", gangkai: "杠开",
+    fangchong: "放冲", gangkai: "杠开", fang_hu: "点炮胡", dealer_win: "庄胡", lianzhuang: "连庄",
   };
   var SHOWN_TOP = ["indicator", "baiban_as", "dice", "reserve", "reserve_tiles", "tiles_remaining", "final_group",
     "kong_count", "dealer_streak", "haidi", "mode", "bet_offer", "contractor"];
@@ -327,7 +327,7 @@
   function tick() {
     var el = $("countdown"), now = Date.now(), tb = S.table;
     if (!tb) return;
-    if (tb.status === "playing" && S.deadlineAt) el.textContent = "⏱ " + Math.max(0, Math.ceil((S.deadlineAt - now) / 1000)) + t("seconds");
+    if (tb.status === "playing" && S.deadlineAt) el.textContent = "◷ " + Math.max(0, Math.ceil((S.deadlineAt - now) / 1000)) + t("seconds");
     else if (tb.status === "between" && S.nextAt) el.textContent = t("next_in") + " " + Math.max(0, Math.ceil((S.nextAt - now) / 1000)) + t("seconds");
     else if (tb.status === "waiting" && S.fillAt) el.textContent = t("bot_fill") + " " + Math.max(0, Math.ceil((S.fillAt - now) / 1000)) + t("seconds");
     else el.textContent = "";
@@ -472,7 +472,7 @@
       case "score": return payText(ev);
       case "deal": return null;
       case "hand_end": return t("result") + ": " + t("reason_" + ev.reason);
-      case "choice": return s + " " + actName(ev.kind || "choice") + (ev.choice !== undefined && ev.choice !== null ? " " + choiceText(ev.kind, ev.choice) : " ✓");
+      case "choice": return s + " " + actName(ev.kind || "choice") + (ev.choice !== undefined && ev.choice !== null ? ": " + choiceText(ev.kind, ev.choice) : ": " + L(["chosen (hidden)", "已选择"]));
       case "reveal": return actName(ev.kind) + ": " + (ev.choices || []).map(function (c, i) { return seatName(i) + " " + (CHOICE_NAMES[ev.kind] ? choiceText(ev.kind, c) : (SUIT[c] || c)); }).join(", ");
       case "piao": return s + " " + actName("piao") + " ×" + ev.count + (ev.exposed ? " " + tileText(ev.exposed) : "");
       case "dice": return actName("dice") + " " + (ev.dice ? ev.dice.join("+") : [ev.dice1, ev.dice2].filter(Boolean).map(function (p) { return p.join("+"); }).join(" / "));

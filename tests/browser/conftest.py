@@ -109,7 +109,16 @@ def live_site(tmp_path_factory):
     if os.environ.get("REDIS_URL"):
         procs.append(
             subprocess.Popen(
-                [python, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=WARNING"],
+                [
+                    python,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "config",
+                    "worker",
+                    "--pool=solo",
+                    "--loglevel=WARNING",
+                ],
                 cwd=ROOT,
                 env=env,
                 stdout=logs,

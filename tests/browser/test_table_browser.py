@@ -19,15 +19,16 @@ PASSWORD = "a-long-enough-passphrase-42"
 PHONE = {"width": 412, "height": 915}
 DESKTOP = {"width": 1280, "height": 900}
 
-# (test id, lobby section, room name before " ×1" from demo_setup, house rake per hand, viewport)
+# (test id, lobby section, room name before " ×1" from demo_setup, house rake per hand, viewport,
+# client language)
 CASES = [
-    ("sichuan", "sichuan", "四川 血流成河", True, PHONE),
-    ("sichuan-bloody", "sichuan", "四川 血战到底", True, DESKTOP),
-    ("fuzhou", "fuzhou", "福州", False, PHONE),
-    ("yiwu", "yiwu", "义乌", True, DESKTOP),
-    ("shaanxi", "shaanxi", "陕西", False, PHONE),
-    ("wuhan", "wuhan", "武汉 开口翻", True, DESKTOP),
-    ("wuhan-koukou", "wuhan", "武汉 口口翻", True, PHONE),
+    ("sichuan", "sichuan", "四川 血流成河", True, PHONE, "en"),
+    ("sichuan-bloody", "sichuan", "四川 血战到底", True, DESKTOP, "zh"),
+    ("fuzhou", "fuzhou", "福州", False, PHONE, "en"),
+    ("yiwu", "yiwu", "义乌", True, DESKTOP, "en"),
+    ("shaanxi", "shaanxi", "陕西", False, PHONE, "zh"),
+    ("wuhan", "wuhan", "武汉 开口翻", True, DESKTOP, "en"),
+    ("wuhan-koukou", "wuhan", "武汉 口口翻", True, PHONE, "zh"),
 ]
 
 # The test's policy, in order: win, pass on a claim, the first offered choice, else discard the
@@ -85,8 +86,12 @@ def _ints(locator, attr: str = "data-value") -> list[int]:
     return [int(locator.nth(k).get_attribute(attr)) for k in range(locator.count())]
 
 
-@pytest.mark.parametrize(("name", "section", "label", "has_rake", "viewport"), CASES, ids=[c[0] for c in CASES])
-def test_it_plays_a_whole_hand_against_bots(browser, live_site, name, section, label, has_rake, viewport):
+@pytest.mark.parametrize(
+    ("name", "section", "label", "has_rake", "viewport", "lang"), CASES, ids=[c[0] for c in CASES]
+)
+def test_it_plays_a_whole_hand_against_bots(
+    browser, live_site, name, section, label, has_rake, viewport, lang
+):
     from playwright.sync_api import expect
 
     ARTIFACTS.mkdir(exist_ok=True)
@@ -97,18 +102,31 @@ def test_it_plays_a_whole_hand_against_bots(browser, live_site, name, section, l
         _sign_up(page, live_site)
         expect(page.locator('[data-testid="play-link"]')).to_be_visible()
         before = _balance(page, live_site)
-        expect(page.locator(f'section[data-variant="{section}"] [data-testid="tier-{section}"]')).to_be_visible()
+        expect(
+            page.locator(f'section[data-variant="{section}"] [data-testid="tier-{section}"]')
+        ).to_be_visible()
         row = _room_row(page, section, label)
         rake_a = int(row.locator("td").nth(2).text_content())
         # when they sit at a table of the room and call the bots at once
         row.locator('button[name="bots"]').click()
         page.wait_for_url("**/table/*/")
         expect(page.locator("#conn")).to_have_attribute("data-state", "open", timeout=15000)
-        expect(page.locator('#seats .seat.me [data-testid="seat-tier"]')).to_be_visible(timeout=15000)
+        expect(page.locator('#seats .seat.me [data-testid="seat-tier"]')).to_be_visible(
+            timeout=15000
+        )
+        page.evaluate("lang => localStorage.setItem('que-lang', lang)", lang)
+        page.reload()
+        expect(page.locator("#conn")).to_have_attribute("data-state", "open", timeout=15000)
         # and play the hand out with the policy
         clicks, deadline = 0, time.monotonic() + 120
         settled = page.locator('[data-testid="settle-status"][data-status="settled"]')
+        shot = False
         while time.monotonic() < deadline and not settled.count():
+            if not shot and page.locator("#actions button[data-action]").count():
+                page.screenshot(
+                    path=str(ARTIFACTS / f"table-{name}-play.png")
+                )  # the offered buttons
+                shot = True
             clicks += _act_once(page)
             page.wait_for_timeout(60)
         expect(settled).to_have_count(1, timeout=20000)
