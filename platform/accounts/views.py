@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts.forms import ProfileForm, SignUpForm, ThrottledAuthenticationForm
@@ -38,7 +39,7 @@ def signup(request):
         )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         translation.activate(user.language)
-        messages.success(request, f"Welcome, {user.shown_name}!")
+        messages.success(request, _("Welcome, %(name)s!") % {"name": user.shown_name})
         return redirect("home")
     return render(request, "accounts/signup.html", {"form": form})
 
@@ -59,7 +60,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
     def form_valid(self, form):
         response = super().form_valid(form)
-        messages.success(self.request, "Your password was changed.")
+        messages.success(self.request, _("Your password was changed."))
         return response
 
 
@@ -74,7 +75,7 @@ def profile(request):
             language=form.cleaned_data["language"],
         )
         translation.activate(request.user.language)
-        messages.success(request, "Profile saved.")
+        messages.success(request, _("Profile saved."))
         return redirect("accounts:profile")
     return render(
         request,

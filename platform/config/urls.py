@@ -8,6 +8,7 @@ from config.api import api_not_found
 urlpatterns = [
     path("", home, name="home"),
     path("accounts/", include("accounts.urls")),
+    path("wallet/", include("wallet.urls")),
     path("", include("games.urls")),  # lobby, tables, fairness (games app)
     path("ratings/", include("ratings.urls")),  # ladders, profiles, history, replays
     path("admin/", admin.site.urls),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 class AccountKind(models.TextChoices):
@@ -58,11 +59,11 @@ class Account(models.Model):
 
 
 class TransferKind(models.TextChoices):
-    SIGNUP_GRANT = "signup_grant", "sign-up grant"
-    ADMIN_ADJUST = "admin_adjust", "admin adjustment"
-    TRANSFER = "transfer", "transfer"
-    SETTLEMENT = "settlement", "room settlement"
-    PENALTY = "penalty", "penalty"
+    SIGNUP_GRANT = "signup_grant", _("sign-up grant")
+    ADMIN_ADJUST = "admin_adjust", _("admin adjustment")
+    TRANSFER = "transfer", _("transfer")
+    SETTLEMENT = "settlement", _("room settlement")
+    PENALTY = "penalty", _("penalty")
 
 
 class Transfer(models.Model):

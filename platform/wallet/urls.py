@@ -1,0 +1,8 @@
+from django.urls import path
+
+from wallet import views
+
+app_name = "wallet"
+urlpatterns = [
+    path("", views.wallet_page, name="entries"),
+]
