@@ -163,6 +163,7 @@ class RatingHistory(models.Model):
 
     class Meta:
         ordering = ["created_at", "pk"]
+        verbose_name_plural = "rating history"  # not "Rating historys" in the admin
         constraints = [
             models.UniqueConstraint(fields=["user", "hand"], name="ratings_history_unique"),
         ]

@@ -76,7 +76,8 @@ def hand(request, hand_id: int):
     record = selectors.access_hand(request.user, hand_id)
     detail = selectors.hand_detail(record)
     replay = selectors.hand_replay(record) if detail["ended"] else None
-    return render(request, "ratings/hand.html", {"hand": detail, "replay": replay})
+    context = {"hand": detail, "replay": replay, "variant_label": Variant(record.variant).label}
+    return render(request, "ratings/hand.html", context)
 
 
 @login_required

@@ -94,3 +94,19 @@ def test_it_names_the_variants_for_an_unknown_variant_query(as_alice, alice, pat
 def test_it_ignores_paging_on_unpaged_lists(as_alice, page_size):
     # Seasons are a short unpaged list: paging parameters do not apply and are not an error.
     assert as_alice.get("/api/v1/ratings/seasons", {"page_size": page_size}).status_code == 200
+
+
+def test_the_history_page_says_when_the_range_is_reversed(client, alice, settled):
+    client.force_login(alice)
+    response = client.get(
+        f"/ratings/players/{alice.username}/history/",
+        {"date_from": "2026-01-02", "date_to": "2026-01-01"},
+    )
+    assert response.status_code == 200
+    assert "The end date is before the start date." in response.content.decode()
+
+
+def test_the_hand_page_names_the_variant_and_has_no_raw_dict(client, alice, settled):
+    client.force_login(alice)
+    page = client.get(f"/ratings/hands/{settled.pk}/").content.decode()
+    assert "Sichuan" in page and "{&#x27;" not in page and "⏮" not in page
