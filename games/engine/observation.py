@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.core import legal_actions, live_count, rules_of, to_act
-from games.engine.state import N_SEATS, PHASE_OVER, HandState
+from games.engine.state import N_SEATS, PHASE_CLAIM, PHASE_OVER, HandState
 from games.engine.tiles import format_tiles, meld_to_json, tile_str
 
 
@@ -42,7 +42,7 @@ def observe(state: HandState, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "phase": state.phase,
         "turn": state.turn,
-        "to_act": to_act(state),
+        "to_act": _to_act_seen_by(state, seat),
         "wall_remaining": max(0, live_count(state)),
         "hands": hands,
         "wild": None,
@@ -69,7 +69,20 @@ def observe(state: HandState, seat: int | None) -> dict[str, Any]:
     return view
 
 
+def _to_act_seen_by(state: HandState, seat: int | None) -> list[int]:
+    """Who acts, as ``seat`` may know it. In a claim window only the seats with an option are
+    asked, so naming them would tell everyone who holds a pair or a pung of the tile: the viewer
+    sees only itself (when asked); the open window itself is public (``claim``)."""
+    acting = to_act(state)
+    if state.phase == PHASE_CLAIM:
+        return [seat] if seat in acting else []
+    return acting
+
+
 _PRIVATE_CHOICE_EVENTS = {"choice"}
+#: Answers inside a claim window: only the seat that answered sees its own (who was asked, and
+#: what they wanted, would reveal their tiles); the window's outcome is public as usual.
+_PRIVATE_SEAT_EVENTS = {"response"}
 
 
 def redact_events(events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
@@ -77,6 +90,8 @@ def redact_events(events: list[dict[str, Any]], seat: int | None) -> list[dict[s
     out = []
     for e in events:
         t = e.get("type")
+        if t in _PRIVATE_SEAT_EVENTS and e.get("seat") != seat:
+            continue
         if t == "draw" and e.get("seat") != seat:
             e = {**e, "tile": None}
         elif t == "deal":
