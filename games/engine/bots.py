@@ -154,19 +154,20 @@ def _pick_discard(hand: list[int], discards: list[Action], seven: bool) -> Actio
     if len(cands) < len(set(hand)):
         # a discard restriction is on (e.g. 先打缺): every allowed tile must go anyway
         return min(cands, key=lambda ta: (_isolation_c(c, ta[0]), ta[0]))[1]
-    _best, tied = _discard_shanten(hand, cands, seven)
+    _best, tied = _discard_shanten(hand, cands, seven, c)
     pick: Action = min(tied, key=lambda ta: (_isolation_c(c, ta[0]), ta[0]))[1]
     return pick
 
 
 def _discard_shanten(
-    hand: list[int], cands: list[tuple[int, Any]], seven: bool
+    hand: list[int], cands: list[tuple[int, Any]], seven: bool, c: list[int] | None = None
 ) -> tuple[int, list[tuple[int, Any]]]:
     """(lowest shanten after one discard among ``cands``, the candidates reaching it).
 
     Only the removed tile's group changes: the other three groups' tables are combined once per
     group, then each candidate costs a table look-up of its own group and one cached combine."""
-    c = _counts(hand)
+    if c is None:
+        c = _counts(hand)
     values = fs.after_discards(c, (len(hand) - 1) // 3, 0, [t for t, _a in cands])
     pairs = sum(1 for n in c[:34] if n >= 2) if seven else 0
     best = 99

@@ -306,7 +306,9 @@ _RULES_CACHE: dict[str, Rules] = {}
 
 def live_count(state: HandState) -> int:
     """Tiles still drawable (head and tail draws both use them up)."""
-    return len(state.wall) - state.head - state.tail - rules_of(state).reserved_tail(state)
+    rules = rules_of(state)
+    n = len(state.wall) - state.head - state.tail
+    return n - rules.reserved_tail(state) if _overrides(rules, "reserved_tail") else n
 
 
 def unwon(state: HandState) -> list[int]:

@@ -25,10 +25,19 @@ from typing import Any
 from games.engine import core
 from games.engine.actions import CLAIM_PRIORITY, HU, KONG_ADDED, KONG_CONCEALED, Action
 from games.engine.bots import _pick_discard
-from games.engine.core import WIN_DISCARD, WIN_SELF, Events, Rules, draw_tile, live_count, replace
+from games.engine.core import (
+    WIN_DISCARD,
+    WIN_SELF,
+    Events,
+    Rules,
+    draw_tile,
+    live_count,
+    parse_tile,
+    replace,
+)
 from games.engine.hand import is_standard_win
 from games.engine.state import N_SEATS, PHASE_OVER, PHASE_TURN, HandState, WinContext
-from games.engine.tiles import counts_of, format_tiles, meld_to_json, parse_tile, tile_str
+from games.engine.tiles import counts_of, format_tiles, meld_to_json, tile_str
 from games.engine.variants.fuzhou import scoring
 from games.engine.variants.fuzhou.settle import (
     FINAL_GROUP_MAX,

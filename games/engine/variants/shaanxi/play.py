@@ -163,7 +163,14 @@ class ShaanxiRules(Rules):
     def can_win(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
         if tile is not None and how != WIN_SELF and tile in state.ext["lou_hu"][seat]:
             return False
-        counts = counts_of(state.hands[seat])
+        hand = state.hands[seat]
+        if tile is not None and len(state.melds[seat]) >= 2:
+            # With two melds only 平胡 can fit (the other shapes allow at most one meld), and the
+            # tile then sits in a pung, a chow or the pair with a held tile at most two steps away
+            # in its suit (the same tile for an honour): none held, no win (hot path pre-check).
+            if not any(t in hand for t in _near(tile)):
+                return False
+        counts = counts_of(hand)
         if tile is not None:
             counts[tile] += 1
         return shapes.is_win(counts, state.melds[seat])
@@ -306,6 +313,13 @@ def _meld_claim_winner(responses: tuple[Action, ...]) -> int:
 
     best = max(responses, key=lambda a: CLAIM_PRIORITY.get(a.type, 0))
     return best.seat
+
+
+def _near(tile: int) -> tuple[int, ...]:
+    if tile >= 27:
+        return (tile,)
+    lo = tile - tile % 9
+    return tuple(u for u in range(tile - 2, tile + 3) if lo <= u < lo + 9)
 
 
 RULES = ShaanxiRules()

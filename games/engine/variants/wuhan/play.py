@@ -30,11 +30,12 @@ from games.engine.core import (
     add_score,
     draw_tile,
     live_count,
+    parse_tile,
     replace,
 )
 from games.engine.fast_shanten import after_discards
 from games.engine.state import N_SEATS, PHASE_CLAIM, PHASE_OVER, PHASE_TURN, HandState, WinContext
-from games.engine.tiles import counts_of, meld_to_json, parse_tile, parse_tiles, tile_str
+from games.engine.tiles import counts_of, meld_to_json, parse_tiles, tile_str
 from games.engine.variants.wuhan import rules as table
 from games.engine.variants.wuhan import scoring
 from games.engine.variants.wuhan.calc import waits

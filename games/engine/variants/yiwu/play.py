@@ -29,10 +29,10 @@ from games.engine.actions import (
     PUNG,
     Action,
 )
-from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, replace
+from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, parse_tile, replace
 from games.engine.fast_shanten import after_discards, shanten
 from games.engine.state import N_SEATS, PHASE_CHOICE, PHASE_CLAIM, PHASE_TURN, HandState, WinContext
-from games.engine.tiles import Meld, format_tiles, parse_tile, tile_str
+from games.engine.tiles import Meld, format_tiles, tile_str
 from games.engine.variants.yiwu import scoring
 from games.engine.variants.yiwu.shapes import (
     WHITE,
