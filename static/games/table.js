@@ -298,7 +298,7 @@
       if (k === "options") return;
       chip(k, fieldName(k) + " " + fmtValue(k, x));
     });
-    if (v.options) Object.keys(v.options).forEach(function (k) { if (v.options[k] === true) chip("opt-" + k, k === "bloody" ? L(["Bloody battle", "血战到底"]) : k === "koukou" ? L(["Every-meld doubling", "口口翻"]) : k); });
+    if (v.options) Object.keys(v.options).forEach(function (k) { if (v.options[k] === true && !(k === "koukou" && v.mode)) chip("opt-" + k, k === "bloody" ? L(["Bloody battle", "血战到底"]) : k === "koukou" ? L(["Every-meld doubling", "口口翻"]) : k); });
   }
 
   function renderPayments() {

@@ -107,16 +107,14 @@ def test_it_plays_a_whole_hand_against_bots(
         ).to_be_visible()
         row = _room_row(page, section, label)
         rake_a = int(row.locator("td").nth(2).text_content())
-        # when they sit at a table of the room and call the bots at once
+        # when they pick the client's language, sit at a table of the room and call the bots
+        page.evaluate("lang => localStorage.setItem('que-lang', lang)", lang)
         row.locator('button[name="bots"]').click()
         page.wait_for_url("**/table/*/")
         expect(page.locator("#conn")).to_have_attribute("data-state", "open", timeout=15000)
         expect(page.locator('#seats .seat.me [data-testid="seat-tier"]')).to_be_visible(
             timeout=15000
         )
-        page.evaluate("lang => localStorage.setItem('que-lang', lang)", lang)
-        page.reload()
-        expect(page.locator("#conn")).to_have_attribute("data-state", "open", timeout=15000)
         # and play the hand out with the policy
         clicks, deadline = 0, time.monotonic() + 120
         settled = page.locator('[data-testid="settle-status"][data-status="settled"]')
