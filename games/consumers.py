@@ -173,7 +173,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             expected_seq=content.get("seq"),
             action=content.get("action"),
         )
-        await self._catch_up()
+        sent = await self._catch_up()
+        if answer.get("type") == "ack" and not sent:
+            # An answer inside a claim window that stays open makes no event (the others must
+            # not learn who was asked): this seat gets its fresh view as a snapshot.
+            await self._send_snapshot()
         await self._send(answer)
 
     async def _on_sync(self, content) -> None:
@@ -223,7 +227,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await asyncio.sleep(delay)
         await self._catch_up()
 
-    async def _catch_up(self) -> None:
+    async def _catch_up(self) -> bool:
+        """Send what this socket has not seen yet; False if there was nothing."""
         async with self.send_lock:
             if self.seat is None:
                 seat = None
@@ -235,8 +240,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             frame = await database_sync_to_async(selectors.table_events_since)(
                 table_id=self.table_id, seat=self.seat, after_seq=self.last_seq
             )
-            if frame is not None:
-                await self._send_frame(frame)
+            if frame is None:
+                return False
+            await self._send_frame(frame)
+            return True
 
     async def _send_snapshot(self) -> None:
         async with self.send_lock:

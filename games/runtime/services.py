@@ -41,6 +41,9 @@ from games.runtime.notify import notify_table_changed
 
 log = logging.getLogger(__name__)
 
+#: The engine's claim-window phase (docs/engine-api.md).
+PHASE_CLAIM = "claim"
+
 #: TableEvent kinds that change the game (an action that saw an older seq is stale after them).
 GAME_KINDS = ("hand_start", "engine", "escape", "hand_end")
 
@@ -361,10 +364,21 @@ def _record_engine(
     kind: str = "engine",
     seats: list[Seat] | None = None,
 ) -> None:
+    still_open = kind == "engine" and _same_claim_window(table, hand, state)
     table.state = state.to_json()
     if action is not None:
         hand.actions = [*hand.actions, action]
         hand.save(update_fields=["actions"])
+    if still_open:
+        # An answer that leaves the claim window open is nobody else's business: who was asked
+        # (and when they answered) tells who holds a pair or a pung of the tile. No event, no
+        # seq, no new deadline: the others keep seeing "claim window open until X" unchanged;
+        # the answering seat gets its fresh view directly, the outcome is broadcast when the
+        # window closes. (The answer is in hand.actions for the replay.)
+        seats = seats if seats is not None else _seats(table)
+        if any(seats[s].bot_plays for s in engine.to_act(state)):
+            _schedule_bots(table)
+        return
     _append(
         table,
         kind,
@@ -379,6 +393,13 @@ def _record_engine(
     seats = seats if seats is not None else _seats(table)
     if any(seats[s].bot_plays for s in engine.to_act(state)):
         _schedule_bots(table)
+
+
+def _same_claim_window(table: Table, hand: HandRecord, state: HandState) -> bool:
+    """Does `state` (not yet saved) stay in the claim window the table is in now?"""
+    if state.phase != PHASE_CLAIM or state.claim is None or table.state is None:
+        return False
+    return _window(hand, _state(table)) == _window(hand, state)
 
 
 def _hand_end(table: Table, hand: HandRecord, state: HandState, *, now: datetime) -> None:

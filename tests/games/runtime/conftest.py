@@ -115,14 +115,30 @@ class Player:
         self.view = None
         self.table = None
         self.answers: dict[str, dict] = {}
+        self.accepted: list[int] = []  # the seqs of the events taken, in order
 
     def take(self, frame: dict) -> None:
         json.dumps(frame)  # every frame round-trips through JSON
         self.frames.append(frame)
-        if frame["type"] in ("snapshot", "events"):
+        if frame["type"] == "snapshot":
             self.seq = frame["seq"]
             self.view = frame["view"]
             self.table = frame["table"]
+        elif frame["type"] == "events":
+            # As the client does: events it has already (an answer to a `sync` may repeat what
+            # a notification brought meanwhile) are skipped; new ones must follow on without gap.
+            new = [e["seq"] for e in frame["events"] if e["seq"] > self.seq]
+            if new:
+                assert new[0] == self.seq + 1 and new == list(range(new[0], new[-1] + 1)), (
+                    self.name,
+                    self.seq,
+                    new,
+                )
+                self.accepted.extend(new)
+            if frame["seq"] >= self.seq:
+                self.seq = frame["seq"]
+                self.view = frame["view"]
+                self.table = frame["table"]
         elif frame["type"] in ("ack", "error") and frame.get("id"):
             self.answers[frame["id"]] = frame
 

@@ -72,6 +72,46 @@ def assert_no_hidden_information(frame: dict, seat: int | None, live_seeds: set[
     check_events(frame.get("events", []) + frame.get("recent", []))
 
 
+def claim_windows_asked(frames: list[dict], seat: int) -> set[tuple]:
+    """The claim windows (hand, discarder, tile) in which `seat` was asked, from its own views."""
+    asked = set()
+    for f in frames:
+        view = f.get("view")
+        if view and view["phase"] == "claim" and view["legal"]:
+            asked.add((f["table"]["hand"]["id"], view["claim"]["from"], view["claim"]["tile"]))
+    return asked
+
+
+def assert_claim_windows_neutral(frames: list[dict], seat: int | None) -> None:
+    """Frames to `seat` during a claim window say "window open until X" and its own options,
+    nothing about who else was asked or answered."""
+    window_deadline = None  # the deadline shown since the current claim window opened
+    for f in frames:
+        view = f.get("view")
+        opened = any(
+            ev["type"] in ("discard", "kong_added")
+            for e in f.get("events", [])
+            if e["kind"] == "engine"
+            for ev in e["data"]["events"]
+        )
+        if not view or view["phase"] != "claim" or opened or f["type"] == "snapshot":
+            window_deadline = None
+        if view and view["phase"] == "claim":
+            mine = [seat] if seat is not None and view["legal"] else []
+            assert view["to_act"] == mine, (seat, view["to_act"], view["legal"])
+            # the timer others see is the window's: an answer inside it does not restart it
+            if window_deadline is None:
+                window_deadline = f["table"]["deadline"]
+            assert f["table"]["deadline"] == window_deadline, (seat, view["claim"])
+        for e in f.get("events", []) + f.get("recent", []):
+            if e["kind"] != "engine":
+                continue
+            for ev in e["data"]["events"]:
+                assert ev["type"] != "response" or ev["seat"] == seat, (seat, ev)
+            # a change this seat cannot see at all would still tell it that someone answered
+            assert e["data"]["events"] or e["data"].get("action"), (seat, e)
+
+
 async def test_it_plays_a_full_seeded_hand_to_settlement(seeded, celery_worker_real):
     # given four authenticated players seated at one table, and a spectator
     room, users, table = await database_sync_to_async(_setup_table)()
@@ -118,9 +158,15 @@ async def test_it_plays_a_full_seeded_hand_to_settlement(seeded, celery_worker_r
         if frame["type"] == "events" and any(e["kind"] == "hand_end" for e in frame["events"]):
             live = set()
         assert_no_hidden_information(frame, None, live)
+    # claim windows: nobody learns who else was asked (the seeded hand has such windows)
+    asked = {seat: claim_windows_asked(p.frames, seat) for seat, p in enumerate(players)}
+    assert any(asked.values())
+    for seat, p in enumerate(players):
+        assert_claim_windows_neutral(p.frames, seat)
+    assert_claim_windows_neutral(spectator.frames, None)
     # the client's seq is the table's seq, and events arrived in order without gaps
-    seqs = [e["seq"] for f in players[0].frames if f["type"] == "events" for e in f["events"]]
-    assert seqs == sorted(seqs) and len(seqs) == len(set(seqs))
+    seqs = players[0].accepted
+    assert seqs and seqs == sorted(seqs) and len(seqs) == len(set(seqs))
     for p in [*players, spectator]:
         await p.comm.disconnect()
 
