@@ -302,3 +302,73 @@ def test_it_tells_a_poor_player_why_in_the_lobby(client, alice):
     client.force_login(alice)
     page = client.post(f"/play/room/{room.pk}/", follow=True).content.decode()
     assert "this room needs at least 1000000000" in page
+
+
+def test_a_claim_window_does_not_tell_a_seat_who_else_was_asked(alice, bob, charlie, monkeypatch):
+    """While a claim window is open each seat sees "window open until X" and its own options.
+    Who else was asked (they hold a pair or a pung of the tile, or a chow) and whether they
+    answered is in no frame: the others' views, seq and deadline do not change when one of
+    several asked seats answers and the window stays open."""
+    from tests.factories import UserFactory
+    from tests.games.runtime.conftest import choose
+
+    # Fuzhou "claim-0", dealer 0, the first seat with something to do acts: on the 4th move
+    # seats 2 and 3 are both asked, and seat 2's pass leaves the window open (engine-only search).
+    monkeypatch.setattr(services, "seed_generate", lambda: "claim-0")
+    users = [alice, bob, charlie, UserFactory(username="dave")]
+    room = RoomFactory(variant="fuzhou", coefficient=1, rake=0)
+    table = services.table_seat(user=alice, room=room)
+    Table.objects.filter(pk=table.pk).update(dealer=0)
+    for user in users[1:]:
+        services.table_seat(user=user, room=room)
+    assert [selectors.seat_of(table.pk, u) for u in users] == [0, 1, 2, 3]
+
+    def snapshots():
+        return [selectors.table_snapshot(table_id=table.pk, seat=s) for s in range(4)]
+
+    checked = 0
+    for step in range(60):
+        snaps = snapshots()
+        state = engine.HandState.from_json(Table.objects.get(pk=table.pk).state)
+        if state.phase == "claim":
+            asked = engine.to_act(state)
+            for s, snap in enumerate(snaps):  # to_act names nobody but the viewer
+                assert snap["view"]["to_act"] == ([s] if s in asked else [])
+            assert selectors.table_snapshot(table_id=table.pk, seat=None)["view"]["to_act"] == []
+        seat, action = next(
+            (s, choose(sn["view"])) for s, sn in enumerate(snaps) if choose(sn["view"])
+        )
+        answer = services.table_submit_action(
+            table_id=table.pk,
+            user=users[seat],
+            action_id=f"a{step}",
+            expected_seq=snaps[seat]["seq"],
+            action=action,
+        )
+        assert answer["type"] == "ack", answer
+        after = snapshots()
+        state2 = engine.HandState.from_json(Table.objects.get(pk=table.pk).state)
+        still_open = (
+            state.phase == "claim"
+            and state2.phase == "claim"
+            and state2.claim is not None
+            and (state2.claim.from_seat, state2.claim.tile)
+            == (state.claim.from_seat, state.claim.tile)
+        )
+        if still_open:
+            # seat answered, the window is still open for another asked seat
+            assert seat in asked and engine.to_act(state2)
+            for other in range(4):
+                if other == seat:
+                    continue
+                assert after[other]["seq"] == snaps[other]["seq"]
+                assert after[other]["view"] == snaps[other]["view"]
+                assert after[other]["table"]["deadline"] == snaps[other]["table"]["deadline"]
+                events = selectors.table_events_since(
+                    table_id=table.pk, seat=other, after_seq=snaps[other]["seq"]
+                )
+                assert events is None  # nothing at all is sent to the others
+            assert after[seat]["view"]["legal"] == []  # the answering seat's options are gone
+            checked += 1
+            break
+    assert checked == 1
