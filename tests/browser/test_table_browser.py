@@ -120,10 +120,9 @@ def test_it_plays_a_whole_hand_against_bots(
         settled = page.locator('[data-testid="settle-status"][data-status="settled"]')
         shot = False
         while time.monotonic() < deadline and not settled.count():
-            if not shot and page.locator("#actions button[data-action]").count():
-                page.screenshot(
-                    path=str(ARTIFACTS / f"table-{name}-play.png")
-                )  # the offered buttons
+            offered = page.locator("#actions button[data-action], #myhand button.tile.playable")
+            if not shot and offered.count():
+                page.screenshot(path=str(ARTIFACTS / f"table-{name}-play.png"))  # what is offered
                 shot = True
             clicks += _act_once(page)
             page.wait_for_timeout(60)
@@ -134,7 +133,8 @@ def test_it_plays_a_whole_hand_against_bots(
         points = _ints(page.locator("#result tr[data-seat] td.points"))
         coins = _ints(page.locator("#result tr[data-seat] td.coins"))
         rake = int(page.locator('[data-testid="rake"]').text_content())
-        assert clicks > 0
+        # (a bot can win before the player is ever asked, e.g. a Fuzhou 天胡 or 抢金)
+        assert clicks > 0 or not shot
         assert sum(points) == 0, points
         assert rake == (4 * rake_a if has_rake else 0)
         assert sum(coins) == -rake, (coins, rake)
