@@ -22,7 +22,7 @@ DESKTOP = {"width": 1280, "height": 900}
 # (test id, lobby section, room name before " ×1" from demo_setup, house rake per hand, viewport,
 # client language)
 CASES = [
-    ("sichuan", "sichuan", "四川 血流成河", True, PHONE, "en"),
+    ("sichuan", "sichuan", "四川 普通场", True, PHONE, "en"),
     ("sichuan-bloody", "sichuan", "四川 血战到底", True, DESKTOP, "zh"),
     ("fuzhou", "fuzhou", "福州", False, PHONE, "en"),
     ("yiwu", "yiwu", "义乌", True, DESKTOP, "en"),

@@ -11,7 +11,7 @@ from wallet.services import wallet_grant_signup
 
 # (variant, options, label, has rake): Shaanxi and Fuzhou settle points × N without a rake.
 MODES = [
-    (Variant.SICHUAN, {}, "四川 血流成河", True),
+    (Variant.SICHUAN, {}, "四川 普通场", True),
     (Variant.SICHUAN, {"bloody": True}, "四川 血战到底", True),
     (Variant.FUZHOU, {}, "福州", False),
     (Variant.SHAANXI, {}, "陕西", False),
