@@ -13,6 +13,11 @@ from django.test import Client
 
 from games.runtime import services
 
+#: How long a test waits for one frame / a connect / a disconnect. Generous: on a loaded 2-core
+#: machine with Postgres a connect (session, table lock, snapshot) can take seconds; a test that
+#: gets its frame sooner goes on at once, so this only bounds how long a failure takes.
+WAIT = 30.0
+
 
 @pytest.fixture(autouse=True)
 def _table_settings(settings):
@@ -80,7 +85,7 @@ async def ws_connect(user, table_id: int, *, origin: str = "http://testserver", 
         cookie = await database_sync_to_async(session_cookie)(user)
         headers.append((b"cookie", f"sessionid={cookie}".encode()))
     comm = WebsocketCommunicator(application(), path or f"/ws/table/{table_id}/", headers=headers)
-    connected, code = await comm.connect()
+    connected, code = await comm.connect(timeout=WAIT)
     if connected:
         _OPEN_SOCKETS.append(comm)
     return comm, connected, code
@@ -144,9 +149,9 @@ class Player:
 
     async def drain(self, wait: float = 0.02) -> None:
         while not await self.comm.receive_nothing(timeout=wait):
-            self.take(await self.comm.receive_json_from())
+            self.take(await self.comm.receive_json_from(timeout=WAIT))
 
-    async def next_frame(self, timeout: float = 10) -> dict:
+    async def next_frame(self, timeout: float = WAIT) -> dict:
         frame = await self.comm.receive_json_from(timeout=timeout)
         self.take(frame)
         return frame

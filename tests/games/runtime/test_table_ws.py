@@ -11,7 +11,7 @@ from channels.db import database_sync_to_async
 from games.models import HandRecord, HandStatus, Table, TableEvent
 from games.runtime import services
 from tests.factories import RoomFactory, UserFactory
-from tests.games.runtime.conftest import Player, play_until, ws_connect
+from tests.games.runtime.conftest import WAIT, Player, play_until, ws_connect
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -168,7 +168,7 @@ async def test_it_plays_a_full_seeded_hand_to_settlement(seeded, celery_worker_r
     seqs = players[0].accepted
     assert seqs and seqs == sorted(seqs) and len(seqs) == len(set(seqs))
     for p in [*players, spectator]:
-        await p.comm.disconnect()
+        await p.comm.disconnect(timeout=WAIT)
 
 
 async def test_it_resumes_after_a_reconnect_mid_hand(seeded, celery_worker_real):
@@ -186,7 +186,7 @@ async def test_it_resumes_after_a_reconnect_mid_hand(seeded, celery_worker_real)
         assert answer["type"] in ("ack", "error")
     await me.drain()
     seen = me.seq
-    await comm.disconnect()
+    await comm.disconnect(timeout=WAIT)
 
     # when reconnecting: a fresh snapshot equal to the table now
     comm2, ok, _ = await ws_connect(users[0], table.pk)
@@ -209,7 +209,7 @@ async def test_it_resumes_after_a_reconnect_mid_hand(seeded, celery_worker_real)
         return await database_sync_to_async(_hand_over_and_settled)(table.pk)
 
     await play_until([again], done)
-    await comm2.disconnect()
+    await comm2.disconnect(timeout=WAIT)
 
 
 def _first_choice(view):
@@ -266,7 +266,7 @@ async def test_it_answers_duplicate_stale_out_of_turn_and_malformed_messages(see
     ok = await p0.send_action(p0.view["legal"][0])
     assert ok["type"] == "ack" and ok["seq"] > before
     for p in players:
-        await p.comm.disconnect()
+        await p.comm.disconnect(timeout=WAIT)
 
 
 async def test_it_closes_a_flooding_socket_with_1008(settings):
@@ -274,12 +274,12 @@ async def test_it_closes_a_flooding_socket_with_1008(settings):
     settings.TABLE_WS_RATE_PER_SECOND = 1
     room, users, table = await database_sync_to_async(_setup_table)(n_humans=1)
     comm, ok, _ = await ws_connect(users[0], table.pk)
-    await comm.receive_json_from()
+    await comm.receive_json_from(timeout=WAIT)
     for i in range(40):
         await comm.send_json_to({"type": "ping", "id": str(i)})
     closed = None
     for _ in range(60):
-        out = await comm.receive_output(timeout=5)
+        out = await comm.receive_output(timeout=WAIT)
         if out["type"] == "websocket.close":
             closed = out
             break
@@ -296,7 +296,7 @@ async def test_it_refuses_anonymous_and_foreign_origin_sockets():
     assert not ok
     comm, ok, _ = await ws_connect(users[0], table.pk)
     assert ok
-    await comm.disconnect()
+    await comm.disconnect(timeout=WAIT)
 
 
 async def test_it_hides_private_tables_from_outsiders():
@@ -310,8 +310,8 @@ async def test_it_hides_private_tables_from_outsiders():
         charlie, table.pk, path=f"/ws/table/{table.pk}/?code={table.invite_code}"
     )
     assert ok
-    snap = await comm.receive_json_from()
+    snap = await comm.receive_json_from(timeout=WAIT)
     assert snap["table"]["you"] is None and "invite_code" not in snap["table"]
-    await comm.disconnect()
+    await comm.disconnect(timeout=WAIT)
     events = await database_sync_to_async(lambda: TableEvent.objects.filter(table=table).count())()
     assert events >= 1
