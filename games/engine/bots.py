@@ -46,27 +46,47 @@ def bot_choose(state: HandState, seat: int, *, kind: str = "greedy", rng_seed: i
     return _greedy(state, seat, legal)
 
 
+_KONGS = (KONG_CONCEALED, KONG_ADDED, KONG_EXPOSED)
+
+
 def _greedy(state: HandState, seat: int, legal: list[Action]) -> Action:
     rules = rules_of(state)
     prio = rules.claim_priority
-    for a in legal:  # a variant claim that outranks 胡 (Fuzhou 抢金) is worth more than the win
-        if prio.get(a.type, 0) > prio[HU]:
-            return a
-    for a in legal:
-        if a.type == HU:
-            return a
+    hu_rank = prio[HU]
+    first_hu: Action | None = None
+    kong: Action | None = None
+    pung: Action | None = None
+    pass_: Action | None = None
+    discards: list[Action] = []
+    for a in legal:  # one pass; the picks below keep the order of precedence
+        typ = a.type
+        if prio.get(typ, 0) > hu_rank:
+            return a  # a variant claim that outranks 胡 (Fuzhou 抢金) is worth more than the win
+        if typ == DISCARD:
+            discards.append(a)
+        elif typ == HU:
+            if first_hu is None:
+                first_hu = a
+        elif typ in _KONGS:
+            if kong is None:
+                kong = a
+        elif typ == PUNG:
+            if pung is None:
+                pung = a
+        elif typ == PASS and pass_ is None:
+            pass_ = a
+    if first_hu is not None:
+        return first_hu
     if _overrides(rules, "bot_choice"):
         picked = rules.bot_choice(state, seat, legal)
         if picked is not None:
             return picked
     if state.phase == PHASE_CHOICE:
         return default_action(state, seat)
-    for a in legal:
-        if a.type in (KONG_CONCEALED, KONG_ADDED, KONG_EXPOSED):
-            return a
+    if kong is not None:
+        return kong
     hand = list(state.hands[seat])
     no_melds = not state.melds[seat]
-    pung = next((a for a in legal if a.type == PUNG), None)
     if pung is not None:
         t = parse_tile(pung.tile or "")
         after = list(hand)
@@ -76,9 +96,8 @@ def _greedy(state: HandState, seat: int, legal: list[Action]) -> Action:
             hand, no_melds
         ):
             return pung
-    if any(a.type == PASS for a in legal):
-        return next(a for a in legal if a.type == PASS)
-    discards = [a for a in legal if a.type == DISCARD]
+    if pass_ is not None:
+        return pass_
     if discards:
         return _pick_discard(hand, discards, no_melds)
     return default_action(state, seat)

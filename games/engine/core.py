@@ -504,8 +504,9 @@ def _turn_actions(state: HandState, seat: int, rules: Rules) -> list[Action]:
                 and rules.can_meld(state, seat, KONG_ADDED, m.kind)
             ):
                 out.append(_act(seat, KONG_ADDED, m.kind))
-    out.extend(rules.own_turn_specials(state, seat))
-    out.extend(_act(seat, DISCARD, t) for t in rules.discard_options(state, seat))
+    if _overrides(rules, "own_turn_specials"):
+        out.extend(rules.own_turn_specials(state, seat))
+    out.extend([_act(seat, DISCARD, t) for t in rules.discard_options(state, seat)])
     return out
 
 
