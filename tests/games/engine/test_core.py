@@ -26,7 +26,7 @@ from games.engine import (
     to_act,
     variant_get,
 )
-from tests.games.engine.make_scenarios import build_wall
+from tests.games.engine.generators.make_scenarios import build_wall
 
 
 def _hand(hands, draws=(), tail=(), options=None, voids=None):

@@ -1,6 +1,7 @@
 """Golden hands: the same seeds give exactly the same events, actions and results as recorded in
-golden/ (written by make_golden.py before the hot-path redesign). Guards every speed change to the
-engine core, the bots and the variants' play modules against any change of behaviour."""
+golden/ (written by generators/make_golden.py before the hot-path redesign). Guards every speed
+change to the engine core, the bots and the variants' play modules against any change of
+behaviour."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ def record(bot: str, seed: str, state: Any, events: list, actions: list) -> dict
 def _load(key: str, label: str) -> list[dict[str, Any]]:
     path = GOLDEN / f"{key}-{label}.json.gz"
     if not path.exists():
-        pytest.skip(f"no golden file {path.name} (run make_golden.py)")
+        pytest.skip(f"no golden file {path.name} (run generators/make_golden.py)")
     with gzip.open(path, "rt", encoding="utf-8") as f:
         data: list[dict[str, Any]] = json.load(f)
     return data

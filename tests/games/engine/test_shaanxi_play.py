@@ -1,9 +1,9 @@
 """Shaanxi play: scenario files (tests/games/engine/scenarios/shaanxi_*.json) and seeded bot hands.
 
-Scenarios are explicit walls + action lists (made by make_shaanxi_scenarios.py) whose ``expect``
-blocks are computed by hand from shared/rules/shaanxi.md. The property test plays a few hundred
-seeded bot hands and checks tile conservation, zero-sum money, Shaanxi's money model (a win pays
-exactly the calculator's win deltas plus the kong money; a 荒庄 nets zero), replay identity and
+Scenarios are explicit walls + action lists (made by generators/make_shaanxi_scenarios.py) whose
+``expect`` blocks are computed by hand from shared/rules/shaanxi.md. The property test plays a few
+hundred seeded bot hands and checks tile conservation, zero-sum money, Shaanxi's money model (a win
+pays exactly the calculator's win deltas plus the kong money; a 荒庄 nets zero), replay identity and
 that observe() leaks no hidden tile, 炮子 choice or 漏胡 list.
 """
 

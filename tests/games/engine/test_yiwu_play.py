@@ -23,7 +23,7 @@ from games.engine.bots import bot_choose
 from games.engine.core import default_action, rules_of
 from games.engine.state import PHASE_CHOICE, PHASE_OVER
 from games.engine.tiles import parse_tile
-from tests.games.engine.make_yiwu_scenarios import A, D, build_wall, no_bets
+from tests.games.engine.generators.make_yiwu_scenarios import A, D, build_wall, no_bets
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 TABLES = 25  # tables of HANDS_PER_TABLE hands each, carry passed from hand to hand

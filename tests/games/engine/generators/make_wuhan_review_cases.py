@@ -1,7 +1,7 @@
 """Generate cases/wuhan_review.json: an independent acceptance review of the Wuhan calculator.
 
 Every expectation was computed by hand from shared/rules/wuhan.md and CASES.md §5, not by running
-the calculator. Run: python tests/games/engine/make_wuhan_review_cases.py
+the calculator. Run: python tests/games/engine/generators/make_wuhan_review_cases.py
 """
 
 from __future__ import annotations
@@ -460,7 +460,7 @@ CASES.append({"id": "e-score-bad-wintype", "kind": "score", "concealed": "123m88
 def main() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), "duplicate ids"
-    out = Path(__file__).parent / "cases" / "wuhan_review.json"
+    out = Path(__file__).parents[1] / "cases" / "wuhan_review.json"
     out.write_text(json.dumps({"variant": "wuhan", "cases": CASES}, ensure_ascii=False, indent=1)
                    + "\n", encoding="utf-8")
     print(f"{len(CASES)} cases -> {out}")

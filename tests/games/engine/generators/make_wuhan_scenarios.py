@@ -1,6 +1,6 @@
 """Builds the Wuhan whole-hand scenario files scenarios/wuhan_*.json.
 
-Run: ``.venv/bin/python tests/games/engine/make_wuhan_scenarios.py``. Walls are laid out from
+Run: ``.venv/bin/python tests/games/engine/generators/make_wuhan_scenarios.py``. Walls are laid out from
 chosen hands in the platform deal order (shaanxi.md §3.5, as wuhan.md §1 says), then the
 indicator, then the head draws; tail draws (kong / 红中杠 / 癞子杠 replacements) are taken from the
 end. ``expect`` blocks are computed by hand from shared/rules/wuhan.md §8 (see each ``title``).
@@ -14,14 +14,14 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[4]))
 
 from games.engine import Action, apply, default_action, escape, legal_actions, new_hand, to_act  # noqa: E402
 from games.engine.state import PHASE_OVER, PHASE_TURN  # noqa: E402
 from games.engine.tiles import parse_tiles, tile_str  # noqa: E402
 from games.engine.variants.wuhan.play import deal_order  # noqa: E402
 
-OUT = Path(__file__).parent / "scenarios"
+OUT = Path(__file__).parents[1] / "scenarios"
 AUTO_TO_END = "auto_to_end"
 HU_DRAWN = "hu_drawn"  # the seat on turn wins on the tile it drew
 

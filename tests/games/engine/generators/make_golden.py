@@ -1,7 +1,7 @@
 """Write tests/games/engine/golden/<variant>-<mode>.json.gz: the events, actions and results of
 seeded bot hands, recorded with the engine as it was before the hot-loop redesign.
 
-    .venv/bin/python tests/games/engine/make_golden.py
+    .venv/bin/python tests/games/engine/generators/make_golden.py
 
 Only re-run it for a deliberate rule change (the golden files guard that speed work changes no
 behaviour: test_golden.py replays the same seeds and compares everything)."""
@@ -13,7 +13,7 @@ import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 sys.path.insert(0, str(ROOT))
 
 from games.engine.simulate import play_hand  # noqa: E402

@@ -1,4 +1,4 @@
-"""Builds the Fuzhou whole-hand scenario files (run: python tests/games/engine/make_fuzhou_scenarios.py).
+"""Builds the Fuzhou whole-hand scenario files (run: python tests/games/engine/generators/make_fuzhou_scenarios.py).
 
 Walls are laid out from chosen hands, head draws and tail draws (fuzhou.md §3.2: four rounds of four
 tiles, dealer first, then the dealer's 17th tile; tail draws take the wall's last tile first). The
@@ -15,14 +15,14 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[4]))
 
 from games.engine import Action, apply, default_action, escape, legal_actions, new_hand, to_act  # noqa: E402
 from games.engine.registry import rules_for  # noqa: E402
 from games.engine.state import PHASE_OVER  # noqa: E402
 from games.engine.tiles import parse_tile, parse_tiles, tile_str  # noqa: E402
 
-OUT = Path(__file__).parent / "scenarios"
+OUT = Path(__file__).parents[1] / "scenarios"
 AUTO = "auto"
 
 

@@ -1,4 +1,4 @@
-"""Builds the whole-hand scenario files in scenarios/ (run: python tests/games/engine/make_scenarios.py).
+"""Builds the whole-hand scenario files in scenarios/ (run: python tests/games/engine/generators/make_scenarios.py).
 
 The walls are laid out from chosen hands and draws; the action lists are written out here, with
 ``AUTO`` steps filled in by playing the default action (discard the drawn tile / pass). The
@@ -13,13 +13,13 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[4]))
 
 from games.engine import Action, apply, default_action, escape, legal_actions, new_hand, to_act  # noqa: E402
 from games.engine.state import PHASE_OVER  # noqa: E402
 from games.engine.tiles import parse_tiles, tile_str  # noqa: E402
 
-OUT = Path(__file__).parent / "scenarios"
+OUT = Path(__file__).parents[1] / "scenarios"
 AUTO = "auto"  # one default action (the first seat to act)
 AUTO_TO_END = "auto_to_end"
 

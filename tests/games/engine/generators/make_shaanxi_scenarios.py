@@ -1,4 +1,4 @@
-"""Builds scenarios/shaanxi_*.json (run: python tests/games/engine/make_shaanxi_scenarios.py).
+"""Builds scenarios/shaanxi_*.json (run: python tests/games/engine/generators/make_shaanxi_scenarios.py).
 
 Explicit walls + scripted actions. The ``expect`` blocks are written by hand from shaanxi.md (the
 §12 worked examples where they fit); the script only lays out the walls and fills the boring moves
@@ -10,14 +10,14 @@ import json
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[4]))
 from games.engine import apply, new_hand, to_act
 from games.engine.actions import Action
 from games.engine.core import default_action, legal_actions
 from games.engine.tiles import parse_tiles, tile_str
 from games.engine.variants.shaanxi.play import deal_order
 
-OUT = str(Path(__file__).parent / "scenarios") + "/"
+OUT = str(Path(__file__).parents[1] / "scenarios") + "/"
 
 
 def build_wall(dealer, hands, draws=(), tail=(), filler_order=None):

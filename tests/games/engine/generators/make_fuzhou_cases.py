@@ -1,4 +1,4 @@
-"""Writes tests/games/engine/cases/fuzhou.json (run: python tests/games/engine/make_fuzhou_cases.py).
+"""Writes tests/games/engine/cases/fuzhou.json (run: python tests/games/engine/generators/make_fuzhou_cases.py).
 
 Every ``expect`` below is written by hand from shared/rules/fuzhou.md and CASES.md §7 (the ``why``
 says how); nothing here calls the calculator. The JSON file is the fixture.
@@ -1699,7 +1699,7 @@ score(
     flowers=["2z", "5f", "6z"],
 )
 
-OUT = pathlib.Path(__file__).parent / "cases" / "fuzhou.json"
+OUT = pathlib.Path(__file__).parents[1] / "cases" / "fuzhou.json"
 with OUT.open("w", encoding="utf-8") as fh:
     json.dump({"variant": "fuzhou", "cases": C}, fh, ensure_ascii=False, indent=1)
 print(len(C), "cases")

@@ -1,4 +1,4 @@
-"""Builds the Yiwu whole-hand scenario files (run: python tests/games/engine/make_yiwu_scenarios.py).
+"""Builds the Yiwu whole-hand scenario files (run: python tests/games/engine/generators/make_yiwu_scenarios.py).
 
 Walls follow yiwu.md §4.2 as games.engine.variants.yiwu.play lays them out: T[0..52] dealt in rounds
 of 4-4-4-1 from the dealer plus the dealer's extra tile T[52], head draws from T[53], the indicator
@@ -16,13 +16,13 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[4]))
 
 from games.engine import Action, apply, default_action, legal_actions, new_hand, to_act  # noqa: E402
 from games.engine.state import PHASE_OVER  # noqa: E402
 from games.engine.tiles import parse_tiles, tile_str  # noqa: E402
 
-OUT = Path(__file__).parent / "scenarios"
+OUT = Path(__file__).parents[1] / "scenarios"
 TO_END = "to_end"
 
 

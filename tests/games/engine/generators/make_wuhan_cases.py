@@ -7,7 +7,7 @@ says how); the JSON file is the fixture and this script only documents how it wa
 import json
 from pathlib import Path
 
-OUT = Path(__file__).parent / "cases" / "wuhan.json"
+OUT = Path(__file__).parents[1] / "cases" / "wuhan.json"
 
 C = []
 
