@@ -8,48 +8,28 @@ allowed).
 
 from __future__ import annotations
 
-import json
-import pathlib
 import random
-import subprocess
-import sys
 from typing import Any
 
 import pytest
 
-from games.engine.calc import calc_file
 from games.engine.tiles import parse_tile, parse_tiles
 from games.engine.variants.fuzhou import scoring
+from tests.games.engine.casefile import (
+    CASES_DIR,
+    check_entry,
+    cli_results,
+    each_case,
+    load_cases,
+    run_case,
+)
 
-CASE_FILE = pathlib.Path(__file__).parent / "cases" / "fuzhou.json"
-CASES = json.loads(CASE_FILE.read_text(encoding="utf-8"))["cases"]
-REPO = pathlib.Path(__file__).resolve().parents[3]
-
-
-def _equal(expected: Any, actual: Any, key: str | None = None) -> bool:
-    if key == "patterns":
-        return (
-            isinstance(actual, list)
-            and sorted(expected) == sorted(actual)
-            and len(set(actual)) == len(actual)
-        )
-    if isinstance(expected, dict):
-        return isinstance(actual, dict) and all(
-            k in actual and _equal(v, actual[k], k) for k, v in expected.items()
-        )
-    if isinstance(expected, list):
-        return (
-            isinstance(actual, list)
-            and len(expected) == len(actual)
-            and all(_equal(e, a) for e, a in zip(expected, actual, strict=True))
-        )
-    return type(expected) is type(actual) and expected == actual
+CASE_FILE = CASES_DIR / "fuzhou.json"
+CASES = load_cases(CASE_FILE)
 
 
 def _run(case: dict[str, Any]) -> dict[str, Any]:
-    stripped = {k: v for k, v in case.items() if k not in ("expect", "why")}
-    (entry,) = calc_file({"variant": "fuzhou", "cases": [stripped]})["results"]
-    return entry
+    return run_case("fuzhou", case)
 
 
 def test_it_has_unique_ids_and_a_reason_for_every_case() -> None:
@@ -58,21 +38,9 @@ def test_it_has_unique_ids_and_a_reason_for_every_case() -> None:
     assert all(c.get("why") for c in CASES)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+@each_case(CASES)
 def test_it_matches_the_hand_derived_case(case: dict[str, Any]) -> None:
-    entry = _run(case)
-    assert entry["id"] == case["id"]
-    if case["expect"] == "error":
-        assert "error" in entry and "result" not in entry, entry
-        assert isinstance(entry["error"], str) and entry["error"]
-        return
-    assert "result" in entry, entry
-    result = entry["result"]
-    if case["kind"] == "waits":
-        assert result == sorted(result, key=parse_tile), "waits are in NOTATION order"
-        assert sorted(result) == sorted(case["expect"]), result
-    else:
-        assert _equal(case["expect"], result), result
+    check_entry(case, _run(case))
 
 
 def test_it_always_returns_every_score_key() -> None:
@@ -89,21 +57,8 @@ def test_it_always_returns_every_score_key() -> None:
     }
 
 
-@pytest.mark.skipif(not (REPO / "games" / "engine" / "__main__.py").exists(), reason="no CLI yet")
-def test_it_runs_the_whole_file_from_the_command_line(tmp_path: pathlib.Path) -> None:
-    path = tmp_path / "cases.json"
-    path.write_text(json.dumps({"variant": "fuzhou", "cases": CASES}), encoding="utf-8")
-    proc = subprocess.run(
-        [sys.executable, "-m", "games.engine", "calc", str(path)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
-    assert proc.returncode == 0, proc.stderr
-    results = json.loads(proc.stdout)["results"]
-    assert [r["id"] for r in results] == [c["id"] for c in CASES]
+def test_it_runs_the_whole_file_from_the_command_line() -> None:
+    cli_results(CASE_FILE)
 
 
 @pytest.mark.parametrize(

@@ -7,67 +7,29 @@ compared per CASES.md §1.4.
 
 from __future__ import annotations
 
-import json
-import pathlib
-import subprocess
-import sys
 from typing import Any
 
-import pytest
-
-from games.engine.calc import calc_file
 from games.engine.variants.shaanxi import RANK_TIERS, rank_for
+from tests.games.engine.casefile import (
+    CASES_DIR,
+    check_entry,
+    cli_results,
+    each_case,
+    load_cases,
+    run_case,
+)
 
-CASE_FILE = pathlib.Path(__file__).parent / "cases" / "shaanxi.json"
-CASES = json.loads(CASE_FILE.read_text(encoding="utf-8"))["cases"]
-REPO = pathlib.Path(__file__).resolve().parents[3]
-
-
-def _equal(expected: Any, actual: Any, key: str | None = None) -> bool:
-    if key == "patterns":
-        return (
-            isinstance(actual, list)
-            and sorted(expected) == sorted(actual)
-            and len(set(actual)) == len(actual)
-        )
-    if isinstance(expected, dict):
-        return isinstance(actual, dict) and all(
-            k in actual and _equal(v, actual[k], k) for k, v in expected.items()
-        )
-    if isinstance(expected, list):
-        return (
-            isinstance(actual, list)
-            and len(expected) == len(actual)
-            and all(_equal(e, a) for e, a in zip(expected, actual, strict=True))
-        )
-    if isinstance(expected, float) or isinstance(actual, float):
-        return abs(expected - actual) <= 1e-6
-    return type(expected) is type(actual) and expected == actual
+CASE_FILE = CASES_DIR / "shaanxi.json"
+CASES = load_cases(CASE_FILE)
 
 
 def _run(case: dict[str, Any]) -> dict[str, Any]:
-    stripped = {k: v for k, v in case.items() if k not in ("expect", "why")}
-    (entry,) = calc_file({"variant": "shaanxi", "cases": [stripped]})["results"]
-    return entry
+    return run_case("shaanxi", case)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+@each_case(CASES)
 def test_it_matches_the_hand_derived_case(case: dict[str, Any]) -> None:
-    entry = _run(case)
-    assert entry["id"] == case["id"]
-    if case["expect"] == "error":
-        assert "error" in entry and "result" not in entry, entry
-        assert isinstance(entry["error"], str) and entry["error"]
-        return
-    assert "error" not in entry, f"{case['why']}: {entry}"
-    result = entry["result"]
-    if case["kind"] == "waits":
-        assert sorted(result) == sorted(case["expect"]) and result == sorted(result, key=_order)
-    assert _equal(case["expect"], result), f"{case['why']}: expected {case['expect']}, got {result}"
-
-
-def _order(tile: str) -> tuple[int, str]:
-    return ("mpszf".index(tile[1]), tile[0])
+    check_entry(case, _run(case))
 
 
 def test_it_scores_every_shape_zero_sum() -> None:
@@ -78,20 +40,8 @@ def test_it_scores_every_shape_zero_sum() -> None:
                 assert sum(result[key]) == 0, (case["id"], key)
 
 
-@pytest.mark.skipif(
-    not (REPO / "games" / "engine" / "__main__.py").exists(), reason="no CLI entry point yet"
-)
 def test_it_runs_the_whole_file_from_the_command_line() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "games.engine", "calc", str(CASE_FILE)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    out = json.loads(proc.stdout)
-    assert [r["id"] for r in out["results"]] == [c["id"] for c in CASES]
+    cli_results(CASE_FILE)
 
 
 def test_it_exposes_the_rank_table_for_ratings() -> None:

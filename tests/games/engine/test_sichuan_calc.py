@@ -8,15 +8,10 @@ an ``{"id", "error"}`` entry. Results are compared per CASES.md §1.4.
 from __future__ import annotations
 
 import doctest
-import json
-import pathlib
-import subprocess
-import sys
 from typing import Any
 
 import pytest
 
-from games.engine.calc import calc_file
 from games.engine.errors import InvalidCaseError
 from games.engine.tiles import parse_meld, parse_tile, parse_tiles
 from games.engine.variants.sichuan import calc as sichuan_calc
@@ -28,57 +23,26 @@ from games.engine.variants.sichuan.scoring import (
     WinEvent,
     WinnerHand,
 )
+from tests.games.engine.casefile import (
+    CASES_DIR,
+    check_entry,
+    cli_results,
+    each_case,
+    load_cases,
+    run_case,
+)
 
-CASE_FILE = pathlib.Path(__file__).parent / "cases" / "sichuan.json"
-CASES = json.loads(CASE_FILE.read_text(encoding="utf-8"))["cases"]
-REPO = pathlib.Path(__file__).resolve().parents[3]
-
-
-def _equal(expected: Any, actual: Any, key: str | None = None) -> bool:
-    if key == "patterns":
-        return (
-            isinstance(actual, list)
-            and sorted(expected) == sorted(actual)
-            and len(set(actual)) == len(actual)
-        )
-    if isinstance(expected, dict):
-        return isinstance(actual, dict) and all(
-            k in actual and _equal(v, actual[k], k) for k, v in expected.items()
-        )
-    if isinstance(expected, list):
-        return (
-            isinstance(actual, list)
-            and len(expected) == len(actual)
-            and all(_equal(e, a) for e, a in zip(expected, actual, strict=True))
-        )
-    if isinstance(expected, float) or isinstance(actual, float):
-        return bool(abs(expected - actual) <= 1e-6)
-    return type(expected) is type(actual) and expected == actual
+CASE_FILE = CASES_DIR / "sichuan.json"
+CASES = load_cases(CASE_FILE)
 
 
 def _run(case: dict[str, Any]) -> dict[str, Any]:
-    stripped = {k: v for k, v in case.items() if k not in ("expect", "why")}
-    (entry,) = calc_file({"variant": "sichuan", "cases": [stripped]})["results"]
-    return entry
+    return run_case("sichuan", case)
 
 
-def _order(tile: str) -> tuple[int, str]:
-    return ("mpszf".index(tile[1]), tile[0])
-
-
-@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+@each_case(CASES)
 def test_it_matches_the_hand_derived_case(case: dict[str, Any]) -> None:
-    entry = _run(case)
-    assert entry["id"] == case["id"]
-    if case["expect"] == "error":
-        assert "error" in entry and "result" not in entry, entry
-        assert isinstance(entry["error"], str) and entry["error"]
-        return
-    assert "error" not in entry, f"{case['why']}: {entry}"
-    result = entry["result"]
-    if case["kind"] == "waits":
-        assert result == sorted(result, key=_order)
-    assert _equal(case["expect"], result), f"{case['why']}: expected {case['expect']}, got {result}"
+    check_entry(case, _run(case))
 
 
 def test_it_keeps_every_delta_vector_zero_sum() -> None:
@@ -163,19 +127,6 @@ def test_dajiao_value_is_zero_for_a_pig_hand_and_counts_roots() -> None:
     assert scoring.dajiao_value(parse_tiles("111m23m456p789p55p"), [], "s") == 12
 
 
-@pytest.mark.skipif(
-    not (REPO / "games" / "engine" / "__main__.py").exists(), reason="no CLI entry point yet"
-)
 def test_it_runs_the_whole_file_from_the_command_line() -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "games.engine", "calc", str(CASE_FILE)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    out = json.loads(proc.stdout)
-    assert [r["id"] for r in out["results"]] == [c["id"] for c in CASES]
-    by_id = {r["id"]: r for r in out["results"]}
+    by_id = {r["id"]: r for r in cli_results(CASE_FILE)}
     assert by_id["sc-settle-multi"]["result"]["deltas"] == [-72, 30, 0, 42]
