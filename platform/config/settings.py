@@ -127,7 +127,12 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": REDIS_PREFIX},
+            # redis-py 8 reads with a 5 s socket timeout, exactly channels-redis' 5 s BZPOPMIN
+            # block: an idle socket's receive loop then dies of "Timeout reading" under load.
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 30}],
+                "prefix": REDIS_PREFIX,
+            },
         }
     }
 else:
