@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from games.engine import calcutil
 from games.engine.errors import InvalidCaseError
-from games.engine.tiles import Meld, parse_meld, parse_tile, parse_tiles, tile_str
+from games.engine.tiles import Meld, parse_tiles, tile_str
 from games.engine.variants.fuzhou import scoring
 from games.engine.variants.fuzhou.scoring import (
     DISCARD,
@@ -63,30 +64,8 @@ def _seat(value: Any, name: str) -> int:
     return _int(value, name, low=0, high=3)
 
 
-def _bool(value: Any, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise InvalidCaseError(f"{name} must be true or false, got {value!r}")
-    return value
-
-
-def _tiles(value: Any, name: str) -> list[int]:
-    if not isinstance(value, str):
-        raise InvalidCaseError(f"{name} must be a tile string, got {value!r}")
-    return parse_tiles(value)
-
-
-def _tile(value: Any, name: str) -> int:
-    if not isinstance(value, str):
-        raise InvalidCaseError(f"{name} must be a tile, got {value!r}")
-    return parse_tile(value)
-
-
 def _melds(value: Any) -> tuple[Meld, ...]:
-    if value is None:
-        return ()
-    if not isinstance(value, list):
-        raise InvalidCaseError("melds must be a list")
-    return tuple(parse_meld(m) for m in value)
+    return tuple(calcutil.melds(value))
 
 
 def _flowers(value: Any, name: str = "flowers") -> tuple[int, ...]:
@@ -96,7 +75,7 @@ def _flowers(value: Any, name: str = "flowers") -> tuple[int, ...]:
     if isinstance(value, str):
         kinds = parse_tiles(value)
     elif isinstance(value, list):
-        kinds = [_tile(t, name) for t in value]
+        kinds = [calcutil.tile(t, name) for t in value]
     else:
         raise InvalidCaseError(f"{name} must be a list of flower tiles")
     for kind in kinds:
@@ -109,7 +88,7 @@ def _flowers(value: Any, name: str = "flowers") -> tuple[int, ...]:
 
 
 def _gold_face(value: Any, name: str) -> int:
-    gold = _tile(value, name)
+    gold = calcutil.tile(value, name)
     if gold >= 27:
         raise InvalidCaseError(f"{name}: the gold must be a suited face, got {tile_str(gold)}")
     return gold
@@ -125,11 +104,6 @@ def _case_gold(case: Case, context: Mapping[str, Any]) -> int:
     if len(faces) > 1:
         raise InvalidCaseError("wild and context.gold disagree")
     return faces.pop()
-
-
-def _context(case: Case) -> Mapping[str, Any]:
-    context = case.get("context")
-    return {} if context is None else _mapping(context, "context")
 
 
 def _special(value: Any) -> str | None:
@@ -171,41 +145,41 @@ def _check_win_tile(concealed: list[int], win_tile: int | None) -> None:
 
 
 def _calc_win(case: Case) -> bool:
-    context = _context(case)
+    context = calcutil.context(case)
     gold = _case_gold(case, context)
-    concealed = _tiles(_require(case, "concealed"), "concealed")
+    concealed = calcutil.tile_string(_require(case, "concealed"), "concealed")
     melds = _melds(case.get("melds"))
     win_type = _win_type(context.get("win_type", SELF_DRAW))
     win_tile = context.get("win_tile")
-    tile = None if win_tile is None else _tile(win_tile, "win_tile")
+    tile = None if win_tile is None else calcutil.tile(win_tile, "win_tile")
     _check_win_tile(concealed, tile)
     ctx = _win_context(
         gold,
         win_type,
         tile,
         _special(context.get("special")),
-        _bool(context.get("discarded_gold", False), "discarded_gold"),
+        calcutil.boolean(context.get("discarded_gold", False), "discarded_gold"),
     )
     return scoring.is_legal_win(concealed, melds, ctx)
 
 
 def _calc_waits(case: Case) -> list[str]:
-    context = _context(case)
+    context = calcutil.context(case)
     gold = _case_gold(case, context)
-    concealed = _tiles(_require(case, "concealed"), "concealed")
+    concealed = calcutil.tile_string(_require(case, "concealed"), "concealed")
     melds = _melds(case.get("melds"))
     return [tile_str(t) for t in scoring.waits(concealed, melds, gold)]
 
 
 def _calc_score(case: Case) -> dict[str, Any]:
-    context = _context(case)
+    context = calcutil.context(case)
     gold = _case_gold(case, context)
-    concealed = _tiles(_require(case, "concealed"), "concealed")
+    concealed = calcutil.tile_string(_require(case, "concealed"), "concealed")
     melds = _melds(case.get("melds"))
     win_type = _win_type(_require(case, "win_type"))
     special = _special(context.get("special"))
     raw_tile = case.get("win_tile") if special is not None else _require(case, "win_tile")
-    win_tile = None if raw_tile is None else _tile(raw_tile, "win_tile")
+    win_tile = None if raw_tile is None else calcutil.tile(raw_tile, "win_tile")
     _check_win_tile(concealed, win_tile)
     winner = _seat(_require(case, "winner"), "winner")
     discarder = None
@@ -225,7 +199,7 @@ def _calc_score(case: Case) -> dict[str, Any]:
         win_type,
         win_tile,
         special,
-        _bool(context.get("discarded_gold", False), "discarded_gold"),
+        calcutil.boolean(context.get("discarded_gold", False), "discarded_gold"),
     )
     if not scoring.is_legal_win(concealed, melds, ctx):
         raise InvalidCaseError("the hand is not a legal win in this context")
@@ -294,13 +268,15 @@ def _settle_hand_end(context: Mapping[str, Any]) -> dict[str, Any]:
 def _contender(entry: Any, where: str, extra: list[int]) -> Contender:
     entry = _mapping(entry, where)
     seat = _seat(_require(entry, "seat", where), "seat")
-    concealed = _tiles(_require(entry, "concealed", where), f"{where} concealed") + extra
+    concealed = (
+        calcutil.tile_string(_require(entry, "concealed", where), f"{where} concealed") + extra
+    )
     return Contender(
         seat=seat,
         concealed=tuple(concealed),
         melds=_melds(entry.get("melds")),
         flowers=_flowers(entry.get("flowers")),
-        discarded_gold=_bool(entry.get("discarded_gold", False), "discarded_gold"),
+        discarded_gold=calcutil.boolean(entry.get("discarded_gold", False), "discarded_gold"),
     )
 
 
@@ -316,7 +292,7 @@ def _settle_multi_ron(context: Mapping[str, Any]) -> dict[str, Any]:
     _seat(_require(context, "dealer", "multi_ron"), "dealer")
     streak = _int(context.get("dealer_streak", 0), "dealer_streak")
     discarder = _seat(_require(context, "discarder", "multi_ron"), "discarder")
-    win_tile = _tile(_require(context, "win_tile", "multi_ron"), "win_tile")
+    win_tile = calcutil.tile(_require(context, "win_tile", "multi_ron"), "win_tile")
     if win_tile >= 27:
         raise InvalidCaseError("win_tile must be a suited tile")
     claimants = _require(context, "claimants", "multi_ron")
@@ -336,7 +312,7 @@ def _settle_qiangjin_window(context: Mapping[str, Any]) -> dict[str, Any]:
     gold = _gold_face(_require(context, "gold", "qiangjin_window"), "gold")
     dealer = _seat(_require(context, "dealer", "qiangjin_window"), "dealer")
     streak = _int(context.get("dealer_streak", 0), "dealer_streak")
-    first = _tile(
+    first = calcutil.tile(
         _require(context, "dealer_first_discard", "qiangjin_window"), "dealer_first_discard"
     )
     hands = _require(context, "hands", "qiangjin_window")

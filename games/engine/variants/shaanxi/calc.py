@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from games.engine import calcutil
 from games.engine.errors import InvalidCaseError
 from games.engine.tiles import (
     KONG_TYPES,
@@ -34,45 +35,8 @@ def _need(obj: Case, key: str, where: str = "case") -> Any:
     return obj[key]
 
 
-def _int(value: Any, name: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidCaseError(f"{name} must be an integer, got {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise InvalidCaseError(f"{name} must be in {low}..{high}, got {value}")
-    return value
-
-
-def _seat(value: Any, name: str) -> int:
-    return _int(value, name, 0, 3)
-
-
-def _seat_or_null(value: Any, name: str) -> int | None:
-    return None if value is None else _seat(value, name)
-
-
-def _bool(value: Any, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise InvalidCaseError(f"{name} must be true or false, got {value!r}")
-    return value
-
-
-def _vector(value: Any, name: str, low: int | None = None, high: int | None = None) -> list[int]:
-    if not isinstance(value, list) or len(value) != 4:
-        raise InvalidCaseError(f"{name} must be a list of 4 integers, got {value!r}")
-    return [_int(v, f"{name}[{i}]", low, high) for i, v in enumerate(value)]
-
-
-def _context(case: Case) -> Mapping[str, Any]:
-    ctx = case.get("context", {})
-    if ctx is None:
-        return {}
-    if not isinstance(ctx, Mapping):
-        raise InvalidCaseError(f"context must be an object, got {ctx!r}")
-    return ctx
-
-
 def _paozi(ctx: Mapping[str, Any]) -> list[int]:
-    return _vector(ctx.get("paozi", [0, 0, 0, 0]), "paozi", 0, scoring.MAX_PAOZI)
+    return calcutil.seat_vector(ctx.get("paozi", [0, 0, 0, 0]), "paozi", 0, scoring.MAX_PAOZI)
 
 
 def _hand(case: Case) -> tuple[list[int], list[Meld]]:
@@ -114,7 +78,7 @@ def _kong_list(value: Any, name: str) -> list[scoring.KongPayment]:
     out = []
     for i, item in enumerate(value):
         where = f"{name}[{i}]"
-        seat = _seat(_need(item, "seat", where), f"{where}.seat")
+        seat = calcutil.seat(_need(item, "seat", where), f"{where}.seat")
         ktype = _need(item, "type", where)
         if ktype not in KONG_TYPES:
             raise InvalidCaseError(
@@ -122,7 +86,7 @@ def _kong_list(value: Any, name: str) -> list[scoring.KongPayment]:
             )
         from_seat = None
         if ktype == "kong_exposed":
-            from_seat = _seat(_need(item, "from_seat", where), f"{where}.from_seat")
+            from_seat = calcutil.seat(_need(item, "from_seat", where), f"{where}.from_seat")
             if from_seat == seat:
                 raise InvalidCaseError(f"{where}: a seat cannot supply its own exposed kong")
         out.append(scoring.KongPayment(seat=seat, type=ktype, from_seat=from_seat))
@@ -135,7 +99,7 @@ def _kong_list(value: Any, name: str) -> list[scoring.KongPayment]:
 def calc_win(case: Case) -> bool:
     """CASES.md §4.1 ``win``: any shape of §9.1, subject to the 漏胡 block of §6."""
     counts, melds = _hand(case)
-    ctx = _context(case)
+    ctx = calcutil.context(case)
     win_type = ctx.get("win_type")
     if win_type is not None and win_type not in WIN_TYPES:
         raise InvalidCaseError(f"win_type must be 'discard' or 'self_draw', got {win_type!r}")
@@ -181,14 +145,14 @@ def _own_kongs(winner: int, melds: list[Meld]) -> list[scoring.KongPayment]:
 def calc_score(case: Case) -> dict[str, Any]:
     """CASES.md §4.2 ``score``: patterns, hu, paozi, deltas, kong_deltas, hand_deltas."""
     counts, melds = _hand(case)
-    ctx = _context(case)
+    ctx = calcutil.context(case)
     win_tile = _tile(_need(case, "win_tile"), "win_tile")
     win_type = _need(case, "win_type")
     if win_type not in WIN_TYPES:
         raise InvalidCaseError(f"win_type must be 'discard' or 'self_draw', got {win_type!r}")
-    winner = _seat(_need(case, "winner"), "winner")
-    dealer = _seat(_need(case, "dealer"), "dealer")
-    discarder = _seat_or_null(case.get("discarder"), "discarder")
+    winner = calcutil.seat(_need(case, "winner"), "winner")
+    dealer = calcutil.seat(_need(case, "dealer"), "dealer")
+    discarder = calcutil.optional_seat(case.get("discarder"), "discarder")
     self_draw = win_type == "self_draw"
     if self_draw and discarder is not None:
         raise InvalidCaseError("a self_draw win has discarder null")
@@ -196,7 +160,7 @@ def calc_score(case: Case) -> dict[str, Any]:
         raise InvalidCaseError("a discard win needs the discarder's seat")
     if discarder == winner:
         raise InvalidCaseError("the winner cannot be the discarder")
-    qiang_gang = _bool(ctx.get("qiang_gang", False), "qiang_gang")
+    qiang_gang = calcutil.boolean(ctx.get("qiang_gang", False), "qiang_gang")
     if qiang_gang and self_draw:
         raise InvalidCaseError("qiang_gang is a discard win (the robbed player is the discarder)")
     paozi = _paozi(ctx)
@@ -229,13 +193,13 @@ def calc_score(case: Case) -> dict[str, Any]:
 
 
 def _settle_escape(ctx: Mapping[str, Any]) -> dict[str, Any]:
-    escaper = _seat(_need(ctx, "escaper", "context"), "escaper")
+    escaper = calcutil.seat(_need(ctx, "escaper", "context"), "escaper")
     return {"deltas": scoring.escape_deltas(escaper, _paozi(ctx)), "rake": 0}
 
 
 def _settle_coins(ctx: Mapping[str, Any]) -> dict[str, Any]:
-    points = _vector(_need(ctx, "points", "context"), "points")
-    n = _int(_need(ctx, "N", "context"), "N", 0)
+    points = calcutil.seat_vector(_need(ctx, "points", "context"), "points")
+    n = calcutil.integer(_need(ctx, "N", "context"), "N", 0)
     coins = scoring.coin_deltas(points, n)
     return {"deltas": coins, "coins": coins, "rake": 0}
 
@@ -246,7 +210,7 @@ def _settle_kongs(ctx: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _settle_huang_zhuang(ctx: Mapping[str, Any]) -> dict[str, Any]:
-    dealer = _seat(_need(ctx, "dealer", "context"), "dealer")
+    dealer = calcutil.seat(_need(ctx, "dealer", "context"), "dealer")
     kongs = _kong_list(ctx.get("kongs", []), "kongs")
     paid = scoring.kong_deltas(kongs)
     # 荒庄荒杠 (§8): kong money already paid goes back, so the hand nets to zero for everyone.
@@ -258,8 +222,8 @@ def _settle_huang_zhuang(ctx: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _settle_draw_check(ctx: Mapping[str, Any]) -> dict[str, Any]:
-    k = _int(_need(ctx, "kong_count", "context"), "kong_count", 0, 16)
-    r = _int(_need(ctx, "tiles_remaining", "context"), "tiles_remaining", 0)
+    k = calcutil.integer(_need(ctx, "kong_count", "context"), "kong_count", 0, 16)
+    r = calcutil.integer(_need(ctx, "tiles_remaining", "context"), "tiles_remaining", 0)
     stacks = rules.reserve_stacks(k)
     return {
         "huang_zhuang": rules.is_huang_zhuang(k, r),
@@ -269,35 +233,35 @@ def _settle_draw_check(ctx: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _settle_next_dealer(ctx: Mapping[str, Any]) -> dict[str, Any]:
-    dealer = _seat(_need(ctx, "dealer", "context"), "dealer")
-    winner = _seat_or_null(_need(ctx, "winner", "context"), "winner")
+    dealer = calcutil.seat(_need(ctx, "dealer", "context"), "dealer")
+    winner = calcutil.optional_seat(_need(ctx, "winner", "context"), "winner")
     return {"next_dealer": rules.next_dealer(dealer, winner)}
 
 
 def _settle_jie_hu(ctx: Mapping[str, Any]) -> dict[str, Any]:
-    discarder = _seat(_need(ctx, "discarder", "context"), "discarder")
+    discarder = calcutil.seat(_need(ctx, "discarder", "context"), "discarder")
     claimants = _need(ctx, "claimants", "context")
     if not isinstance(claimants, list) or not claimants:
         raise InvalidCaseError(f"claimants must be a non-empty list of seats, got {claimants!r}")
-    seats = [_seat(c, "claimants") for c in claimants]
+    seats = [calcutil.seat(c, "claimants") for c in claimants]
     if discarder in seats:
         raise InvalidCaseError("the discarder cannot win on its own discard")
     return {"winner": rules.jie_hu_winner(discarder, seats)}
 
 
 def _settle_rank(ctx: Mapping[str, Any]) -> dict[str, Any]:
-    points = _int(_need(ctx, "points", "context"), "points")
+    points = calcutil.integer(_need(ctx, "points", "context"), "points")
     return {"rank": rank_for(points)}
 
 
 def _settle_dice(ctx: Mapping[str, Any]) -> dict[str, Any]:
-    dealer = _seat(_need(ctx, "dealer", "context"), "dealer")
+    dealer = calcutil.seat(_need(ctx, "dealer", "context"), "dealer")
     rolls = []
     for key in ("dice1", "dice2"):
         pair = _need(ctx, key, "context")
         if not isinstance(pair, list) or len(pair) != 2:
             raise InvalidCaseError(f"{key} must be a list of two dice, got {pair!r}")
-        rolls.append(sum(_int(d, key, 1, 6) for d in pair))
+        rolls.append(sum(calcutil.integer(d, key, 1, 6) for d in pair))
     second = rules.second_roller(dealer, rolls[0])
     skipped = rules.skip_stacks(rolls[0], rolls[1])
     return {
@@ -322,7 +286,7 @@ SETTLE_EVENTS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 
 def calc_settle(case: Case) -> dict[str, Any]:
     """CASES.md §4.3 ``settle``: dispatch on ``context.event``."""
-    ctx = _context(case)
+    ctx = calcutil.context(case)
     event = _need(ctx, "event", "context")
     handler = SETTLE_EVENTS.get(event) if isinstance(event, str) else None
     if handler is None:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.engine import calcutil
 from games.engine.errors import InvalidCaseError
-from games.engine.tiles import KONG_TYPES, Meld, parse_meld, parse_tile, parse_tiles, tile_str
+from games.engine.tiles import KONG_TYPES, Meld, tile_str
 from games.engine.variants.sichuan import scoring
 from games.engine.variants.sichuan.scoring import (
     DrawEvent,
@@ -39,53 +40,12 @@ def _need(obj: Obj, key: str, where: str = "case") -> Any:
     return obj[key]
 
 
-def _int(value: Any, name: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidCaseError(f"{name} must be an integer, got {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise InvalidCaseError(f"{name} must be in {low}..{high}, got {value}")
-    return value
-
-
-def _seat(value: Any, name: str) -> int:
-    return _int(value, name, 0, 3)
-
-
-def _bool(obj: Obj, key: str, default: bool = False) -> bool:
-    value = obj.get(key, default)
-    if value is None:
-        return default
-    if not isinstance(value, bool):
-        raise InvalidCaseError(f"{key} must be true or false, got {value!r}")
-    return value
-
-
 def _seats(value: Any, name: str) -> list[int]:
     if value is None:
         return []
     if not isinstance(value, list):
         raise InvalidCaseError(f"{name} must be a list of seats, got {value!r}")
-    return [_seat(v, f"{name}[{i}]") for i, v in enumerate(value)]
-
-
-def _tiles(value: Any, name: str) -> list[int]:
-    if not isinstance(value, str):
-        raise InvalidCaseError(f"{name} must be a tile string, got {value!r}")
-    return parse_tiles(value)
-
-
-def _tile(value: Any, name: str) -> int:
-    if not isinstance(value, str):
-        raise InvalidCaseError(f"{name} must be a tile, got {value!r}")
-    return parse_tile(value)
-
-
-def _melds(value: Any) -> list[Meld]:
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise InvalidCaseError(f"melds must be a list, got {value!r}")
-    return [parse_meld(m) for m in value]
+    return [calcutil.seat(v, f"{name}[{i}]") for i, v in enumerate(value)]
 
 
 def _missing_suit(obj: Obj) -> str | None:
@@ -104,30 +64,25 @@ def _mode(obj: Obj) -> str:
     return str(value)
 
 
-def _context(case: Obj) -> Obj:
-    ctx = case.get("context", {})
-    if ctx is None:
-        return {}
-    if not isinstance(ctx, Mapping):
-        raise InvalidCaseError("context must be an object")
-    return ctx
-
-
 def _hand(case: Obj) -> tuple[list[int], list[Meld]]:
     if case.get("wild") is not None:
         raise InvalidCaseError("Sichuan has no wildcard: wild must be null")
-    return _tiles(_need(case, "concealed"), "concealed"), _melds(case.get("melds", []))
+    return calcutil.tile_string(_need(case, "concealed"), "concealed"), calcutil.melds(
+        case.get("melds", [])
+    )
 
 
 def _player(obj: Any, seat: int, need_hand: bool) -> PlayerHand:
     if not isinstance(obj, Mapping):
         raise InvalidCaseError(f"players[{seat}] must be an object")
-    won = _bool(obj, "won")
+    won = calcutil.flag(obj, "won")
     if won or not need_hand:
         if "concealed" not in obj:
             return PlayerHand(won=won)
-    concealed = _tiles(_need(obj, "concealed", f"players[{seat}]"), f"players[{seat}].concealed")
-    melds = _melds(obj.get("melds", []))
+    concealed = calcutil.tile_string(
+        _need(obj, "concealed", f"players[{seat}]"), f"players[{seat}].concealed"
+    )
+    melds = calcutil.melds(obj.get("melds", []))
     return PlayerHand(won, tuple(concealed), tuple(melds), _missing_suit(obj))
 
 
@@ -143,12 +98,17 @@ def _players(value: Any, need_hand: set[int] | None = None) -> tuple[PlayerHand,
 def _winner(obj: Any, event: Obj | None = None) -> WinnerHand:
     if not isinstance(obj, Mapping):
         raise InvalidCaseError("a winner must be an object")
-    seat = _seat(_need(obj, "seat", "winner"), "winner seat")
-    flags = {k: _bool(obj, k) or (event is not None and _bool(event, k)) for k in _WIN_FLAGS}
+    seat = calcutil.seat(_need(obj, "seat", "winner"), "winner seat")
+    flags = {
+        k: calcutil.flag(obj, k) or (event is not None and calcutil.flag(event, k))
+        for k in _WIN_FLAGS
+    }
     return WinnerHand(
         seat=seat,
-        concealed=tuple(_tiles(_need(obj, "concealed", "winner"), "winner concealed")),
-        melds=tuple(_melds(obj.get("melds", []))),
+        concealed=tuple(
+            calcutil.tile_string(_need(obj, "concealed", "winner"), "winner concealed")
+        ),
+        melds=tuple(calcutil.melds(obj.get("melds", []))),
         missing_suit=_missing_suit(obj),
         **flags,
     )
@@ -162,12 +122,14 @@ _WIN_FLAGS = ("gangshanghua", "gangshangpao", "first_draw")
 
 def _win(case: Obj) -> bool:
     concealed, melds = _hand(case)
-    return scoring.is_win(concealed, melds, _missing_suit(_context(case)))
+    return scoring.is_win(concealed, melds, _missing_suit(calcutil.context(case)))
 
 
 def _waits(case: Obj) -> list[str]:
     concealed, melds = _hand(case)
-    return [tile_str(t) for t in scoring.waits(concealed, melds, _missing_suit(_context(case)))]
+    return [
+        tile_str(t) for t in scoring.waits(concealed, melds, _missing_suit(calcutil.context(case)))
+    ]
 
 
 def _score_json(sc: scoring.Score) -> dict[str, Any]:
@@ -183,29 +145,29 @@ def _score_json(sc: scoring.Score) -> dict[str, Any]:
 
 def _score(case: Obj) -> dict[str, Any]:
     concealed, melds = _hand(case)
-    ctx = _context(case)
+    ctx = calcutil.context(case)
     win_type = _need(case, "win_type")
     discarder = case.get("discarder")
     sctx = ScoreContext(
         missing_suit=_missing_suit(ctx),
         mode=_mode(ctx),
         won=frozenset(_seats(ctx.get("won"), "won")),
-        gangshanghua=_bool(ctx, "gangshanghua"),
-        gangshangpao=_bool(ctx, "gangshangpao"),
-        kong_transfer=_int(ctx.get("kong_transfer", 0) or 0, "kong_transfer", 0),
-        qianggang=_bool(ctx, "qianggang"),
-        first_draw=_bool(ctx, "first_draw"),
+        gangshanghua=calcutil.flag(ctx, "gangshanghua"),
+        gangshangpao=calcutil.flag(ctx, "gangshangpao"),
+        kong_transfer=calcutil.integer(ctx.get("kong_transfer", 0) or 0, "kong_transfer", 0),
+        qianggang=calcutil.flag(ctx, "qianggang"),
+        first_draw=calcutil.flag(ctx, "first_draw"),
     )
     if len(sctx.won) != len(_seats(ctx.get("won"), "won")):
         raise InvalidCaseError("won lists a seat twice")
     sc = scoring.score(
         concealed,
         melds,
-        _tile(_need(case, "win_tile"), "win_tile"),
+        calcutil.tile(_need(case, "win_tile"), "win_tile"),
         win_type,
-        _seat(_need(case, "winner"), "winner"),
-        None if discarder is None else _seat(discarder, "discarder"),
-        _seat(_need(case, "dealer"), "dealer"),
+        calcutil.seat(_need(case, "winner"), "winner"),
+        None if discarder is None else calcutil.seat(discarder, "discarder"),
+        calcutil.seat(_need(case, "dealer"), "dealer"),
         sctx,
     )
     return _score_json(sc)
@@ -215,12 +177,11 @@ def _score(case: Obj) -> dict[str, Any]:
 
 
 def _settle_coins(ctx: Obj) -> dict[str, Any]:
-    points = ctx.get("points")
-    if not isinstance(points, list) or len(points) != 4:
-        raise InvalidCaseError("points must be a list of 4 integers")
-    pts = [_int(p, f"points[{i}]") for i, p in enumerate(points)]
+    pts = calcutil.seat_vector(ctx.get("points"), "points")
     deltas, rake = scoring.coins(
-        pts, _int(_need(ctx, "N", "context"), "N", 0), _int(_need(ctx, "A", "context"), "A", 0)
+        pts,
+        calcutil.integer(_need(ctx, "N", "context"), "N", 0),
+        calcutil.integer(_need(ctx, "A", "context"), "A", 0),
     )
     return {"deltas": deltas, "rake": rake}
 
@@ -228,7 +189,7 @@ def _settle_coins(ctx: Obj) -> dict[str, Any]:
 def _kong_record(obj: Any) -> KongRecord:
     if not isinstance(obj, Mapping):
         raise InvalidCaseError("a kong must be an object")
-    seat = _seat(_need(obj, "seat", "kong"), "kong seat")
+    seat = calcutil.seat(_need(obj, "seat", "kong"), "kong seat")
     ktype = obj.get("type", obj.get("kind"))
     if ktype not in KONG_TYPES:
         raise InvalidCaseError(f"kong type must be one of {', '.join(KONG_TYPES)}, got {ktype!r}")
@@ -239,17 +200,17 @@ def _kong_record(obj: Any) -> KongRecord:
     for p in payments:
         if not isinstance(p, list) or len(p) != 2:
             raise InvalidCaseError(f"a kong payment must be [payer_seat, amount], got {p!r}")
-        payer = _seat(p[0], "kong payer")
+        payer = calcutil.seat(p[0], "kong payer")
         if payer == seat:
             raise InvalidCaseError("a kong's declarer cannot pay for it")
-        pays.append((payer, _int(p[1], "kong payment", 0)))
+        pays.append((payer, calcutil.integer(p[1], "kong payment", 0)))
     tile = obj.get("tile")
     return KongRecord(
         seat=seat,
         type=ktype,
-        tile=-1 if tile is None else _tile(tile, "kong tile"),
+        tile=-1 if tile is None else calcutil.tile(tile, "kong tile"),
         payments=pays,
-        transferred=_bool(obj, "transferred"),
+        transferred=calcutil.flag(obj, "transferred"),
     )
 
 
@@ -269,8 +230,10 @@ def _settle_draw(ctx: Obj) -> dict[str, Any]:
 
 
 def _escape_args(obj: Obj, won: list[int]) -> tuple[int, bool, tuple[PlayerHand, ...] | None]:
-    escaper = _seat(_need(obj, "escaper" if "escaper" in obj else "seat", "escape"), "escaper")
-    last_four = _bool(obj, "last_four")
+    escaper = calcutil.seat(
+        _need(obj, "escaper" if "escaper" in obj else "seat", "escape"), "escaper"
+    )
+    last_four = calcutil.flag(obj, "last_four")
     players = None
     if last_four and escaper not in won:
         others = {s for s in range(4) if s != escaper and s not in won}
@@ -290,14 +253,14 @@ def _settle_multi_win(ctx: Obj) -> dict[str, Any]:
     if not isinstance(winners, list):
         raise InvalidCaseError("winners must be a list")
     deltas, scores = scoring.multi_win(
-        _seat(_need(ctx, "discarder", "context"), "discarder"),
+        calcutil.seat(_need(ctx, "discarder", "context"), "discarder"),
         [_winner(w, ctx) for w in winners],
-        dealer=_seat(_need(ctx, "dealer", "context"), "dealer"),
-        win_tile=_tile(_need(ctx, "win_tile", "context"), "win_tile"),
+        dealer=calcutil.seat(_need(ctx, "dealer", "context"), "dealer"),
+        win_tile=calcutil.tile(_need(ctx, "win_tile", "context"), "win_tile"),
         mode=_mode(ctx),
         won=_seats(ctx.get("won"), "won"),
-        kong_transfer=_int(ctx.get("kong_transfer", 0) or 0, "kong_transfer", 0),
-        qianggang=_bool(ctx, "qianggang"),
+        kong_transfer=calcutil.integer(ctx.get("kong_transfer", 0) or 0, "kong_transfer", 0),
+        qianggang=calcutil.flag(ctx, "qianggang"),
     )
     return {
         "deltas": deltas,
@@ -320,12 +283,12 @@ def _event(obj: Any, led: scoring.Ledger) -> LedgerEvent:
             )
         from_seat = obj.get("from_seat")
         return KongEvent(
-            seat=_seat(_need(obj, "seat", "kong event"), "kong seat"),
+            seat=calcutil.seat(_need(obj, "seat", "kong event"), "kong seat"),
             kind=kind,
-            tile=-1 if obj.get("tile") is None else _tile(obj["tile"], "kong tile"),
+            tile=-1 if obj.get("tile") is None else calcutil.tile(obj["tile"], "kong tile"),
             from_seat=None
             if from_seat is None or kind != "kong_exposed"
-            else _seat(from_seat, "from_seat"),
+            else calcutil.seat(from_seat, "from_seat"),
         )
     if etype == "win":
         winners = _need(obj, "winners", "win event")
@@ -336,9 +299,9 @@ def _event(obj: Any, led: scoring.Ledger) -> LedgerEvent:
         return WinEvent(
             win_type=_need(obj, "win_type", "win event"),
             winners=tuple(_winner(w, obj) for w in winners),
-            discarder=None if discarder is None else _seat(discarder, "discarder"),
-            win_tile=None if win_tile is None else _tile(win_tile, "win_tile"),
-            qianggang=_bool(obj, "qianggang"),
+            discarder=None if discarder is None else calcutil.seat(discarder, "discarder"),
+            win_tile=None if win_tile is None else calcutil.tile(win_tile, "win_tile"),
+            qianggang=calcutil.flag(obj, "qianggang"),
         )
     if etype == "escape":
         escaper, last_four, players = _escape_args(obj, sorted(led.won))
@@ -356,7 +319,9 @@ def _settle_game(ctx: Obj) -> dict[str, Any]:
     events = _need(ctx, "events", "context")
     if not isinstance(events, list):
         raise InvalidCaseError("events must be a list")
-    led = scoring.Ledger(mode=_mode(ctx), dealer=_seat(_need(ctx, "dealer", "context"), "dealer"))
+    led = scoring.Ledger(
+        mode=_mode(ctx), dealer=calcutil.seat(_need(ctx, "dealer", "context"), "dealer")
+    )
     for i, ev in enumerate(events):
         if led.ended:
             raise InvalidCaseError(f"event {i} comes after the hand has ended")
@@ -364,8 +329,8 @@ def _settle_game(ctx: Obj) -> dict[str, Any]:
     points = list(led.points)
     if ctx.get("N") is None:
         return {"points": points, "deltas": points, "rake": 0}
-    n = _int(ctx["N"], "N", 0)
-    a = _int(ctx.get("A", 0) or 0, "A", 0)
+    n = calcutil.integer(ctx["N"], "N", 0)
+    a = calcutil.integer(ctx.get("A", 0) or 0, "A", 0)
     deltas, rake = scoring.coins(points, n, a)
     return {"points": points, "deltas": deltas, "rake": rake}
 
@@ -380,7 +345,7 @@ _SETTLE = {
 
 
 def _settle(case: Obj) -> dict[str, Any]:
-    ctx = _context(case)
+    ctx = calcutil.context(case)
     event = ctx.get("event")
     if event not in _SETTLE:
         raise InvalidCaseError(

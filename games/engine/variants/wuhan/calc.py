@@ -10,8 +10,9 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
+from games.engine import calcutil
 from games.engine.errors import InvalidCaseError
-from games.engine.tiles import Meld, format_tiles, parse_meld, parse_tile, parse_tiles, tile_str
+from games.engine.tiles import Meld, format_tiles, parse_tiles, tile_str
 from games.engine.variants.wuhan import rules
 from games.engine.variants.wuhan.scoring import (
     DISCARD,
@@ -46,34 +47,6 @@ def calc_case(case: Mapping[str, Any]) -> Any:
 # ---------------------------------------------------------------------------------------------
 
 
-def _context(case: Mapping[str, Any]) -> Mapping[str, Any]:
-    ctx = case.get("context", {})
-    if ctx is None:
-        return {}
-    if not isinstance(ctx, Mapping):
-        raise InvalidCaseError("context must be an object")
-    return ctx
-
-
-def _int(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidCaseError(f"{name} must be an integer, got {value!r}")
-    return value
-
-
-def _seat(value: Any, name: str) -> int:
-    seat = _int(value, name)
-    if not 0 <= seat <= 3:
-        raise InvalidCaseError(f"{name} must be a seat 0-3, got {seat}")
-    return seat
-
-
-def _tile(value: Any, name: str) -> int:
-    if not isinstance(value, str):
-        raise InvalidCaseError(f"{name} must be a tile string, got {value!r}")
-    return parse_tile(value)
-
-
 def _concealed(case: Mapping[str, Any]) -> list[int]:
     if "concealed" not in case:
         raise InvalidCaseError("missing concealed")
@@ -81,19 +54,14 @@ def _concealed(case: Mapping[str, Any]) -> list[int]:
 
 
 def _melds(case: Mapping[str, Any]) -> list[Meld]:
-    melds = case.get("melds", [])
-    if melds is None:
-        return []
-    if not isinstance(melds, list):
-        raise InvalidCaseError("melds must be a list")
-    return [parse_meld(m) for m in melds]
+    return calcutil.melds(case.get("melds", []))
 
 
 def _wild(case: Mapping[str, Any]) -> int | None:
     value = case.get("wild")
     if value is None:
         return None
-    wild = _tile(value, "wild")
+    wild = calcutil.tile(value, "wild")
     if wild >= 34:
         raise InvalidCaseError("Wuhan has no flower tiles")
     if wild == rules.RED_DRAGON:
@@ -120,7 +88,7 @@ def _win_context(ctx: Mapping[str, Any], win_type: Any, win_tile: Any) -> WinCon
         situations = []
     if not isinstance(situations, list) or any(s not in SITUATIONS for s in situations):
         raise InvalidCaseError(f"situations must be a list of {', '.join(SITUATIONS)}")
-    tile = None if win_tile is None else _tile(win_tile, "win_tile")
+    tile = None if win_tile is None else calcutil.tile(win_tile, "win_tile")
     return WinContext(win_type=win_type, win_tile=tile, situations=frozenset(situations))
 
 
@@ -134,7 +102,7 @@ def _number(value: Fraction) -> int | float:
 
 
 def _win(case: Mapping[str, Any]) -> bool:
-    ctx = _context(case)
+    ctx = calcutil.context(case)
     concealed, melds, wild = _concealed(case), _melds(case), _wild(case)
     win_ctx = _win_context(
         ctx, ctx.get("win_type", case.get("win_type")), ctx.get("win_tile", case.get("win_tile"))
@@ -152,7 +120,7 @@ def _waits(case: Mapping[str, Any]) -> list[str]:
 def waits(concealed: list[int], melds: list[Meld], wild: int | None) -> list[int]:
     """§6.2 waits: kinds (not 7z) whose self-draw completes a legal win, minus kinds held 4 times.
 
-    >>> from games.engine.tiles import parse_meld
+    >>> from games.engine.tiles import parse_meld, parse_tile
     >>> melds = [parse_meld({"type": "chow", "tiles": "345p", "from": 3}),
     ...          parse_meld({"type": "kong_added", "tiles": "7777m", "from": 2})]
     >>> [tile_str(t) for t in waits(parse_tiles("55m23467s"), melds, parse_tile("2z"))]
@@ -169,13 +137,16 @@ def waits(concealed: list[int], melds: list[Meld], wild: int | None) -> list[int
 
 
 def _score(case: Mapping[str, Any]) -> dict[str, Any]:
-    ctx = _context(case)
+    ctx = calcutil.context(case)
     concealed, melds, wild = _concealed(case), _melds(case), _wild(case)
     for key in ("win_tile", "win_type", "winner", "dealer"):
         if key not in case:
             raise InvalidCaseError(f"missing {key}")
     win_ctx = _win_context(ctx, case["win_type"], case["win_tile"])
-    winner, dealer = _seat(case["winner"], "winner"), _seat(case["dealer"], "dealer")
+    winner, dealer = (
+        calcutil.seat(case["winner"], "winner"),
+        calcutil.seat(case["dealer"], "dealer"),
+    )
     discarder = _discarder(case.get("discarder"), win_ctx.win_type, winner)
     if win_ctx.win_tile not in concealed:
         raise InvalidCaseError(f"win_tile {case['win_tile']} is not in concealed")
@@ -205,7 +176,7 @@ def _discarder(value: Any, win_type: str, winner: int) -> int | None:
         return None
     if value is None:
         raise InvalidCaseError("a discard win needs a discarder")
-    seat = _seat(value, "discarder")
+    seat = calcutil.seat(value, "discarder")
     if seat == winner:
         raise InvalidCaseError("the discarder cannot be the winner")
     return seat
@@ -227,7 +198,7 @@ def _players(ctx: Mapping[str, Any]) -> list[SeatFactors]:
             raise InvalidCaseError(f"players[{key!r}] must be an object")
         values = {}
         for name in _COUNT_KEYS:
-            value = _int(counts.get(name, 0), f"players[{key!r}].{name}")
+            value = calcutil.integer(counts.get(name, 0), f"players[{key!r}].{name}")
             if value < 0:
                 raise InvalidCaseError(f"players[{key!r}].{name} cannot be negative")
             values[name] = value
@@ -241,7 +212,7 @@ def _players(ctx: Mapping[str, Any]) -> list[SeatFactors]:
 
 
 def _settle(case: Mapping[str, Any]) -> dict[str, Any]:
-    ctx = _context(case)
+    ctx = calcutil.context(case)
     event = ctx.get("event")
     handler = _EVENTS.get(event) if isinstance(event, str) else None
     if handler is None:
@@ -252,67 +223,66 @@ def _settle(case: Mapping[str, Any]) -> dict[str, Any]:
 def _rake_fields(ctx: Mapping[str, Any], deltas: list[int]) -> dict[str, Any]:
     if ctx.get("N") is None and ctx.get("A") is None:
         return {}
-    n = _int(ctx.get("N", 1), "N")
-    a = _int(ctx.get("A", 0), "A")
+    n = calcutil.integer(ctx.get("N", 1), "N")
+    a = calcutil.integer(ctx.get("A", 0), "A")
     coins, rake = rules.coin_settlement(deltas, n, a)
     return {"coins": coins, "rake": rake}
 
 
 def _settle_coins(ctx: Mapping[str, Any]) -> dict[str, Any]:
-    winner = _seat(ctx.get("winner"), "winner")
-    losses = ctx.get("losses")
-    if not isinstance(losses, list) or len(losses) != 4:
-        raise InvalidCaseError("losses must be a list of 4 integers")
-    xs = [_int(x, "losses[i]") for x in losses]
+    winner = calcutil.seat(ctx.get("winner"), "winner")
+    xs = calcutil.seat_vector(ctx.get("losses"), "losses")
     points = [0 if s == winner else -xs[s] for s in range(4)]
     points[winner] = sum(xs[s] for s in range(4) if s != winner)
-    coins, rake = rules.coin_settlement(points, _int(ctx.get("N"), "N"), _int(ctx.get("A"), "A"))
+    coins, rake = rules.coin_settlement(
+        points, calcutil.integer(ctx.get("N"), "N"), calcutil.integer(ctx.get("A"), "A")
+    )
     return {"deltas": coins, "rake": rake}
 
 
 def _settle_escape(ctx: Mapping[str, Any]) -> dict[str, Any]:
-    escaper = _seat(ctx.get("escaper"), "escaper")
+    escaper = calcutil.seat(ctx.get("escaper"), "escaper")
     deltas = rules.escape_deltas(escaper, _koukou(ctx))
     return {"deltas": deltas, **_rake_fields(ctx, deltas)}
 
 
 def _settle_huang_zhuang(ctx: Mapping[str, Any]) -> dict[str, Any]:
-    dealer = _seat(ctx.get("dealer"), "dealer")
+    dealer = calcutil.seat(ctx.get("dealer"), "dealer")
     out: dict[str, Any] = {"deltas": [0, 0, 0, 0], "next_dealer": rules.next_dealer(dealer, None)}
     if ctx.get("A") is not None:
-        a = _int(ctx["A"], "A")
+        a = calcutil.integer(ctx["A"], "A")
         out.update(coins=[-a] * 4, rake=4 * a)
     return out
 
 
 def _settle_next_dealer(ctx: Mapping[str, Any]) -> dict[str, Any]:
-    dealer = _seat(ctx.get("dealer"), "dealer")
+    dealer = calcutil.seat(ctx.get("dealer"), "dealer")
     winner = ctx.get("winner")
-    winner_seat = None if winner is None else _seat(winner, "winner")
+    winner_seat = None if winner is None else calcutil.seat(winner, "winner")
     return {"next_dealer": rules.next_dealer(dealer, winner_seat)}
 
 
 def _settle_claim_priority(ctx: Mapping[str, Any]) -> dict[str, Any]:
-    dealer = _seat(ctx.get("dealer"), "dealer")
-    discarder = _seat(ctx.get("discarder"), "discarder")
+    dealer = calcutil.seat(ctx.get("dealer"), "dealer")
+    discarder = calcutil.seat(ctx.get("discarder"), "discarder")
     claimants = ctx.get("claimants")
     if not isinstance(claimants, list) or not claimants:
         raise InvalidCaseError("claimants must be a non-empty list of seats")
-    seats = [_seat(c, "claimants[i]") for c in claimants]
+    seats = [calcutil.seat(c, "claimants[i]") for c in claimants]
     if discarder in seats:
         raise InvalidCaseError("the discarder cannot claim its own discard")
     return {"winner": rules.claim_winner(dealer, discarder, seats)}
 
 
 def _settle_laizi(ctx: Mapping[str, Any]) -> dict[str, Any]:
-    indicator = _tile(ctx.get("indicator"), "indicator")
+    indicator = calcutil.tile(ctx.get("indicator"), "indicator")
     if indicator >= 34:
         raise InvalidCaseError("Wuhan has no flower tiles")
     return {"laizi": tile_str(rules.laizi_for(indicator))}
 
 
 def _settle_rank(ctx: Mapping[str, Any]) -> dict[str, Any]:
-    return {"rank": rules.rank_for(_int(ctx.get("points"), "points"))}
+    return {"rank": rules.rank_for(calcutil.integer(ctx.get("points"), "points"))}
 
 
 _EVENTS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {

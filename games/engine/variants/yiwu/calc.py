@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.engine import calcutil
 from games.engine.errors import InvalidCaseError
 from games.engine.tiles import (
     KONG_TYPES,
@@ -15,7 +16,6 @@ from games.engine.tiles import (
     Meld,
     format_tiles,
     parse_tile,
-    parse_tiles,
     tile_str,
 )
 from games.engine.variants.yiwu import scoring
@@ -32,14 +32,6 @@ WIN_TYPES = ("self_draw", "discard")
 # ---------------------------------------------------------------- field parsing
 
 
-def _context(case: Mapping[str, Any]) -> Mapping[str, Any]:
-    ctx = case.get("context", {})
-    if ctx is None:
-        return {}
-    if not isinstance(ctx, Mapping):
-        raise InvalidCaseError("context must be an object")
-    return ctx
-
 
 def _tile(value: Any, name: str) -> int:
     if not isinstance(value, str):
@@ -50,24 +42,10 @@ def _tile(value: Any, name: str) -> int:
     return tile
 
 
-def _tiles(value: Any, name: str) -> list[int]:
-    """Parsed tiles; flowers are well-formed notation but not Yiwu tiles (callers answer false/[])."""
-    if not isinstance(value, str):
-        raise InvalidCaseError(f"{name} must be a tile string, got {value!r}")
-    return parse_tiles(value)
-
 
 def _has_flower(concealed: list[int], melds: list[Meld]) -> bool:
     return any(t >= 34 for t in concealed) or any(t >= 34 for m in melds for t in m.tiles)
 
-
-def _bool(ctx: Mapping[str, Any], key: str) -> bool:
-    value = ctx.get(key, False)
-    if value is None:
-        return False
-    if not isinstance(value, bool):
-        raise InvalidCaseError(f"{key} must be true or false, got {value!r}")
-    return value
 
 
 def _int(value: Any, name: str, lo: int, hi: int) -> int:
@@ -111,7 +89,7 @@ def _meld(data: Any, caishen: int) -> Meld:
     mtype = data.get("type")
     if mtype not in MELD_TYPES:
         raise InvalidCaseError(f"unknown meld type {mtype!r}; expected one of {', '.join(MELD_TYPES)}")
-    tiles = tuple(sorted(_tiles(data.get("tiles"), "meld tiles")))
+    tiles = tuple(sorted(calcutil.tile_string(data.get("tiles"), "meld tiles")))
     size = 4 if mtype in KONG_TYPES else 3
     if len(tiles) != size:
         raise InvalidCaseError(f"a {mtype} has {size} tiles, got {data.get('tiles')!r}")
@@ -147,7 +125,7 @@ def _locked(ctx: Mapping[str, Any], caishen: int) -> frozenset[int]:
 def _manner(win_type: Any, ctx: Mapping[str, Any]) -> str:
     if win_type not in WIN_TYPES:
         raise InvalidCaseError(f"win_type must be 'self_draw' or 'discard', got {win_type!r}")
-    replacement, robbing = _bool(ctx, "replacement_draw"), _bool(ctx, "robbing_kong")
+    replacement, robbing = calcutil.flag(ctx, "replacement_draw"), calcutil.flag(ctx, "robbing_kong")
     if win_type == "self_draw" and robbing:
         raise InvalidCaseError("robbing_kong needs win_type 'discard'")
     if win_type == "discard" and replacement:
@@ -170,9 +148,9 @@ def _win_tile(value: Any, concealed: list[int], needed: bool, why: str) -> int |
 
 
 def _win(case: Mapping[str, Any]) -> bool:
-    ctx = _context(case)
+    ctx = calcutil.context(case)
     caishen = _caishen(case, ctx)
-    concealed = _tiles(case.get("concealed"), "concealed")
+    concealed = calcutil.tile_string(case.get("concealed"), "concealed")
     melds = _melds(case, caishen)
     manner = _manner(ctx.get("win_type", "self_draw"), ctx)
     self_piao = _int(ctx.get("self_piao", 0), "self_piao", 0, 2)
@@ -186,9 +164,9 @@ def _win(case: Mapping[str, Any]) -> bool:
 
 
 def _waits(case: Mapping[str, Any]) -> list[str]:
-    ctx = _context(case)
+    ctx = calcutil.context(case)
     caishen = _caishen(case, ctx)
-    concealed = _tiles(case.get("concealed"), "concealed")
+    concealed = calcutil.tile_string(case.get("concealed"), "concealed")
     melds = _melds(case, caishen)
     if _has_flower(concealed, melds) or len(concealed) + 3 * len(melds) != 13:
         return []
@@ -198,9 +176,9 @@ def _waits(case: Mapping[str, Any]) -> list[str]:
 
 
 def _score(case: Mapping[str, Any]) -> dict[str, Any]:
-    ctx = _context(case)
+    ctx = calcutil.context(case)
     caishen = _caishen(case, ctx)
-    concealed = _tiles(case.get("concealed"), "concealed")
+    concealed = calcutil.tile_string(case.get("concealed"), "concealed")
     melds = _melds(case, caishen)
     if "win_type" not in case:
         raise InvalidCaseError("win_type is required")
@@ -294,7 +272,7 @@ def _settle_xiazi_then_win(ctx: Mapping[str, Any]) -> dict[str, Any]:
     win = ctx.get("win")
     if not isinstance(win, Mapping):
         raise InvalidCaseError("win must be a score case object")
-    win_ctx = dict(_context(win))
+    win_ctx = dict(calcutil.context(win))
     win_ctx["xiazi"] = xiazi
     scored = _score({**win, "dealer": dealer, "context": win_ctx})
     return {"xiazi": xiazi, "deltas": scored["deltas"], "rake": 0,
@@ -316,7 +294,7 @@ SETTLE_EVENTS = {"draw": _settle_draw, "coins": _settle_coins, "xiazi_then_win":
 
 
 def _settle(case: Mapping[str, Any]) -> dict[str, Any]:
-    ctx = _context(case)
+    ctx = calcutil.context(case)
     event = ctx.get("event")
     if not isinstance(event, str) or event not in SETTLE_EVENTS:
         raise InvalidCaseError(f"unknown settle event {event!r}; expected one of {', '.join(SETTLE_EVENTS)}")
