@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import hashlib
 import random
-from dataclasses import replace
 from typing import Any
 
 from games.engine.actions import HU, KONG_EXPOSED, PUNG, Action
-from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score
+from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, replace
 from games.engine.state import N_SEATS, PHASE_CHOICE, HandState, WinContext
 from games.engine.tiles import counts_of, tile_str
 from games.engine.variants.shaanxi import rules as table
