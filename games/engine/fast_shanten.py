@@ -65,12 +65,74 @@ def group_table(counts: tuple[int, ...], suited: bool) -> Table:
 
 
 def _build(counts: tuple[int, ...], suited: bool) -> Table:
+    return _intern(_raw(group_key(counts), suited))
+
+
+def _build_from_blocks(counts: tuple[int, ...], suited: bool) -> tuple[int, ...]:
+    """The table straight from hand._group_blocks (the definition; tests compare with _raw)."""
     out = [-1] * _SIZE
     for m, tt, p in _group_blocks(counts, suited):
         i = m * 2 + p
         if tt > out[i]:
             out[i] = tt
-    return _intern(tuple(out))
+    return tuple(out)
+
+
+_RAW: tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]] = (
+    {0: (0,) + (-1,) * (_SIZE - 1)},  # honours
+    {0: (0,) + (-1,) * (_SIZE - 1)},  # suited
+)
+
+
+def _raw(key: int, suited: bool) -> tuple[int, ...]:
+    """The table of a group key, by the recursion of hand._group_blocks done on tables: take the
+    lowest tile as a pung, a pair (partial or the pair), a chow, a partial run, or leave it
+    isolated; an entry is the best of the shifted entries of the rest's table (exactly the
+    maximum over the readings _group_blocks lists)."""
+    cache = _RAW[suited]
+    r = cache.get(key)
+    if r is not None:
+        return r
+    size = 9 if suited else 7
+    i = 0
+    k = key
+    while k % 5 == 0:
+        k //= 5
+        i += 1
+    ci = k % 5
+    c1 = (k // 5) % 5 if i + 1 < size else 0
+    c2 = (k // 25) % 5 if i + 2 < size else 0
+    pw = _POW5
+    out = [-1] * _SIZE
+    takes: list[tuple[int, int, int, int]] = []  # (key removed, dm, dt, dp)
+    if ci >= 3:
+        takes.append((3 * pw[i], 1, 0, 0))
+    if ci >= 2:
+        takes.append((2 * pw[i], 0, 1, 0))
+        takes.append((2 * pw[i], 0, 0, 1))
+    if suited:
+        if c1 and c2:
+            takes.append((pw[i] + pw[i + 1] + pw[i + 2], 1, 0, 0))
+        if c1:
+            takes.append((pw[i] + pw[i + 1], 0, 1, 0))
+        if c2:
+            takes.append((pw[i] + pw[i + 2], 0, 1, 0))
+    takes.append((pw[i], 0, 0, 0))
+    for removed, dm, dt, dp in takes:
+        sub = _raw(key - removed, suited)
+        for idx, tt in enumerate(sub):
+            if tt < 0:
+                continue
+            p = (idx & 1) + dp
+            if p > 1:
+                continue
+            j = idx + 2 * dm + dp
+            if j >= _SIZE:
+                raise ValueError("a group with more than MAXM sets")
+            if tt + dt > out[j]:
+                out[j] = tt + dt
+    r = cache[key] = tuple(out)
+    return r
 
 
 def combine(a: Table, b: Table) -> Table:

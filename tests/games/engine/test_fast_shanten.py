@@ -1,0 +1,51 @@
+"""games.engine.fast_shanten equals games.engine.hand.shanten (the bots depend on it)."""
+
+from __future__ import annotations
+
+import random
+
+from games.engine import fast_shanten as fs
+from games.engine import hand
+
+
+def _random_counts(rng: random.Random, n: int, honours: bool) -> list[int]:
+    kinds = [k for k in range(34 if honours else 27) for _ in range(4)]
+    c = [0] * 34
+    for t in rng.sample(kinds, n):
+        c[t] += 1
+    return c
+
+
+def test_shanten_equals_hand_shanten_with_and_without_jokers():
+    rng = random.Random(7)
+    for _ in range(3000):
+        n = rng.choice([1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17])
+        c = _random_counts(rng, n, rng.random() < 0.7)
+        wild = rng.choice([0, 0, 1, 2, 3])
+        need = rng.choice([None, None, 3, 4, 5])
+        assert fs.shanten(c, wild, need) == hand.shanten(c, wild, need), (c, wild, need)
+
+
+def test_after_discards_equals_shanten_of_each_discard():
+    rng = random.Random(8)
+    for _ in range(1000):
+        c = _random_counts(rng, 14, True)
+        kinds = [k for k in range(34) if c[k]]
+        got = fs.after_discards(c, 4, 0, kinds)
+        for k, v in zip(kinds, got, strict=True):
+            c[k] -= 1
+            assert v == hand.shanten(c, 0, 4)
+            c[k] += 1
+
+
+def test_group_tables_equal_the_readings_of_hand_group_blocks():
+    rng = random.Random(9)
+    for size, suited in ((9, True), (7, False)):
+        for _ in range(3000):
+            c = [0] * size
+            for _ in range(rng.randint(0, 14)):
+                k = rng.randrange(size)
+                if c[k] < 4:
+                    c[k] += 1
+            t = tuple(c)
+            assert fs._raw(fs.group_key(t), suited) == fs._build_from_blocks(t, suited), t
