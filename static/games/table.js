@@ -19,6 +19,7 @@
       discards: "Discards", concealed: "concealed tiles", melds: "Melds", draw: "draws", discard: "discards", win: "wins",
       reason_win: "Win", reason_draw: "Draw (wall exhausted)", reason_escape: "Escape",
       bot_fill: "Bots join in", next_in: "Next hand in", pay: "pays", gets: "gets", missing: "void",
+      claim_window: "Waiting for claims",
     },
     zh: {
       waiting: "等待玩家", playing: "对局中", between: "本局结束", closed: "已关闭",
@@ -32,6 +33,7 @@
       discards: "弃牌", concealed: "暗牌", melds: "副露", draw: "摸牌", discard: "打出", win: "胡",
       reason_win: "胡牌", reason_draw: "流局", reason_escape: "逃跑",
       bot_fill: "机器人将加入", next_in: "下一局", pay: "付", gets: "得", missing: "缺",
+      claim_window: "等待吃碰杠胡",
     },
   };
   // Labels only: what each engine name is called. No rule lives here; unknown names fall back
@@ -314,8 +316,10 @@
     var v = S.view, tb = S.table;
     var turn = "";
     if (v && v.phase !== "over") {
-      var acting = v.to_act.map(seatName).join(", ");
-      turn = v.to_act.indexOf(mySeat()) >= 0 ? t("your_turn") : t("turn") + ": " + acting;
+      if (v.to_act.indexOf(mySeat()) >= 0) turn = t("your_turn");
+      // A claim window names nobody to the others (who was asked would say who holds a pair).
+      else if (v.phase === "claim" || !v.to_act.length) turn = t("claim_window");
+      else turn = t("turn") + ": " + v.to_act.map(seatName).join(", ");
     }
     $("turn").textContent = turn;
     $("claim").innerHTML = "";
