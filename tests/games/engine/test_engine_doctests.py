@@ -7,7 +7,13 @@ import importlib
 
 import pytest
 
-MODULES = ["games.engine", "games.engine.actions", "games.engine.registry", "games.engine.wall"]
+MODULES = [
+    "games.engine",
+    "games.engine.actions",
+    "games.engine.registry",
+    "games.engine.wall",
+    "games.engine.fastwin",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

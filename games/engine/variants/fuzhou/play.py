@@ -35,7 +35,7 @@ from games.engine.core import (
     parse_tile,
     replace,
 )
-from games.engine.hand import is_standard_win
+from games.engine.fastwin import is_standard_win
 from games.engine.state import N_SEATS, PHASE_OVER, PHASE_TURN, HandState, WinContext
 from games.engine.tiles import counts_of, format_tiles, meld_to_json, tile_str
 from games.engine.variants.fuzhou import scoring

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.engine.hand import is_standard_win
+from games.engine.fastwin import is_standard_win
 from games.engine.tiles import Meld, counts_of
 
 HAND_SIZE = 17

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import permutations
 
-from games.engine.hand import is_standard_win
+from games.engine.fastwin import is_standard_win
 from games.engine.tiles import HONORS, Meld
 
 PING_HU = "ping_hu"

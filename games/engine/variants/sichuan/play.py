@@ -12,7 +12,8 @@ from typing import Any
 
 from games.engine.actions import DINGQUE, Action
 from games.engine.core import WIN_SELF, Events, Rules, add_score, live_count, replace
-from games.engine.hand import seven_pairs, win_from_keys
+from games.engine.fastwin import win0_from_keys
+from games.engine.hand import seven_pairs
 from games.engine.state import N_SEATS, HandState, WinContext
 from games.engine.tiles import counts_of
 from games.engine.variants.sichuan import scoring
@@ -112,7 +113,7 @@ class SichuanRules(Rules):
         # Cheap necessary condition: a standard win has exactly one suit holding 2 mod 3 tiles (the
         # pair's) and the others 0 mod 3; seven pairs needs even counts.
         r = sorted((n0 % 3, n1 % 3, n2 % 3))
-        if r == [0, 0, 2] and win_from_keys(k0, k1, k2, 0):
+        if r == [0, 0, 2] and win0_from_keys(k0, k1, k2, 0):
             return True
         if state.melds[seat] or n0 + n1 + n2 != 14 or n0 % 2 or n1 % 2:
             return False

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from games.engine.errors import InvalidCaseError
-from games.engine.hand import decompositions, is_standard_win, seven_pairs
+from games.engine.fastwin import is_standard_win
+from games.engine.hand import decompositions, seven_pairs
 from games.engine.tiles import Meld, number_of, suit_of
 
 BASE = 6

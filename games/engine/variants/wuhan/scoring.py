@@ -16,7 +16,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from games.engine.hand import is_all_pungs_win, is_standard_win, standard_win_pair258
+from games.engine.fastwin import is_standard_win
+from games.engine.hand import is_all_pungs_win, standard_win_pair258
 from games.engine.tiles import Meld, counts_of, is_suited, number_of, suit_of
 from games.engine.variants.wuhan.rules import CAP, RED_DRAGON, golden_cap
 

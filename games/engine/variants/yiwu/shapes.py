@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from games.engine.hand import is_standard_win, seven_pairs
+from games.engine.fastwin import is_standard_win
+from games.engine.hand import seven_pairs
 from games.engine.tiles import Meld
 
 WHITE = 31
