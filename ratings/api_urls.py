@@ -12,6 +12,11 @@ urlpatterns = [
         name="api-ratings-history",
     ),
     path(
+        "ratings/players/<str:username>/sessions",
+        apis.PlayerSessionsApi.as_view(),
+        name="api-ratings-sessions",
+    ),
+    path(
         "ratings/players/<str:username>/rating",
         apis.PlayerRatingApi.as_view(),
         name="api-ratings-rating",

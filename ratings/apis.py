@@ -6,6 +6,7 @@ hand ends).
 
 from __future__ import annotations
 
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers
@@ -161,6 +162,9 @@ class PlayerHistoryApi(APIView):
         )
         date_from = serializers.DateField(required=False)
         date_to = serializers.DateField(required=False)
+        table = serializers.IntegerField(
+            required=False, min_value=1, max_value=2**63 - 1, help_text="Only this table's hands."
+        )
 
         def validate(self, attrs):
             start, end = attrs.get("date_from"), attrs.get("date_to")
@@ -175,6 +179,9 @@ class PlayerHistoryApi(APIView):
             VARIANT_PARAM,
             OpenApiParameter("date_from", OpenApiTypes.DATE, required=False),
             OpenApiParameter("date_to", OpenApiTypes.DATE, required=False),
+            OpenApiParameter(
+                "table", OpenApiTypes.INT, required=False, description="Only this table's hands."
+            ),
             OpenApiParameter("page", OpenApiTypes.INT, required=False),
             OpenApiParameter("page_size", OpenApiTypes.INT, required=False),
         ],
@@ -188,6 +195,68 @@ class PlayerHistoryApi(APIView):
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(rows, request, view=self)
         return paginator.get_paginated_response(HistoryRowSerializer(page, many=True).data)
+
+
+@extend_schema_serializer(component_name="HistorySession")
+class SessionSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    variant = serializers.ChoiceField(choices=Variant.choices)
+    room = serializers.IntegerField(source="room_id")
+    room_name = serializers.CharField()
+    seats = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Seats the player sat in (0-3), ascending."
+    )
+    first_hand_no = serializers.IntegerField()
+    last_hand_no = serializers.IntegerField()
+    hands = serializers.IntegerField(help_text="Settled hands of the player in the session.")
+    wins = serializers.IntegerField()
+    self_draws = serializers.IntegerField()
+    dealt_in = serializers.IntegerField()
+    escapes = serializers.IntegerField()
+    points = serializers.IntegerField(help_text="Sum of the player's points.")
+    coins = serializers.IntegerField(help_text="Sum of the player's coins.")
+    rating_before = serializers.IntegerField()
+    rating_after = serializers.IntegerField()
+    first_at = serializers.DateTimeField()
+    last_at = serializers.DateTimeField()
+    hands_url = serializers.SerializerMethodField(
+        help_text="The session's hands: this player's history filtered by the table."
+    )
+
+    def get_hands_url(self, obj) -> str:
+        url = reverse("api-ratings-history", kwargs={"username": self.context["username"]})
+        return f"{url}?table={obj.table}"
+
+
+class PlayerSessionsApi(APIView):
+    """A player's table sessions (牌局): consecutive hands at one table (docs/ratings.md)."""
+
+    pagination_class = HistoryPagination
+
+    class FilterSerializer(PlayerHistoryApi.FilterSerializer):
+        table = None
+
+    @extend_schema(
+        parameters=[
+            VARIANT_PARAM,
+            OpenApiParameter("date_from", OpenApiTypes.DATE, required=False),
+            OpenApiParameter("date_to", OpenApiTypes.DATE, required=False),
+            OpenApiParameter("page", OpenApiTypes.INT, required=False),
+            OpenApiParameter("page_size", OpenApiTypes.INT, required=False),
+        ],
+        responses={200: SessionSerializer(many=True)},
+    )
+    def get(self, request, username: str):
+        user = selectors.access_history(request.user, username)
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        rows = selectors.sessions(user, **filters.validated_data)
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(rows, request, view=self)
+        context = {"username": user.username}
+        return paginator.get_paginated_response(
+            SessionSerializer(page, many=True, context=context).data
+        )
 
 
 class PlayerSerializer(serializers.Serializer):

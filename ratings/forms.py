@@ -10,6 +10,10 @@ class HistoryFilterForm(forms.Form):
     variant = forms.ChoiceField(choices=[("", "All variants"), *Variant.choices], required=False)
     date_from = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     date_to = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    # Set by a session's "hands" link; kept through the filter form as a hidden field.
+    table = forms.IntegerField(
+        required=False, min_value=1, max_value=2**63 - 1, widget=forms.HiddenInput
+    )
 
     def clean(self):
         data = super().clean()

@@ -231,12 +231,24 @@ _LATEST = date(9999, 12, 30)
 
 
 def history(
-    user, *, variant: str | None = None, date_from: date | None = None, date_to: date | None = None
+    user,
+    *,
+    variant: str | None = None,
+    date_from: date | None = None,
+    date_to: date | None = None,
+    table: int | None = None,
 ) -> QuerySet[PlayerHand]:
-    """The user's settled hands, newest first; dates are inclusive days in the site's time zone."""
+    """The user's settled hands, newest first; dates are inclusive days in the site's time zone;
+    ``table`` keeps the hands of one table (the "hands" link of a session)."""
     qs = PlayerHand.objects.filter(user=user).select_related("room", "hand")
     if variant:
         qs = qs.filter(variant=variant)
+    if table:
+        qs = qs.filter(table_id=table)
+    return _in_days(qs, date_from, date_to)
+
+
+def _in_days(qs: QuerySet[PlayerHand], date_from: date | None, date_to: date | None):
     tz = timezone.get_current_timezone()
     # A bound at the ends of the calendar (0001-01-01, 9999-12-31) is no bound; building its
     # datetime would overflow (the day after date.max, or a time zone shift before year 1).
@@ -247,6 +259,107 @@ def history(
             played_at__lt=datetime.combine(date_to + timedelta(days=1), time.min, tzinfo=tz)
         )
     return qs.order_by("-played_at", "-pk")
+
+
+@dataclass
+class Session:
+    """A table session (牌局): consecutive hands one player played at one table."""
+
+    table: int
+    variant: str
+    room_id: int
+    room_name: str
+    first_hand_no: int
+    last_hand_no: int
+    first_at: datetime
+    last_at: datetime
+    seats: list[int]
+    hands: int = 0
+    wins: int = 0
+    self_draws: int = 0
+    dealt_in: int = 0
+    escapes: int = 0
+    points: int = 0
+    coins: int = 0
+    rating_before: int = 0
+    rating_after: int = 0
+
+    @property
+    def variant_label(self) -> str:
+        return Variant(self.variant).label if self.variant in Variant.values else self.variant
+
+
+def sessions(
+    user, *, variant: str | None = None, date_from: date | None = None, date_to: date | None = None
+) -> list[Session]:
+    """The user's table sessions, newest (last hand) first.
+
+    A session is a run of the user's settled hands at one table with consecutive hand numbers
+    among the hands the user sat in: a table numbers its hands 1, 2, 3… (``Table.hand_no``), so a
+    gap in the numbers of the hands the user was seated in (any ``HandSeat``, settled or not)
+    means a hand of that table was played without them, and the next hand starts a new session.
+    Filters: ``variant``; the dates (inclusive days) keep sessions with at least one settled hand
+    in the range, and a kept session's totals cover all its hands.
+    """
+    rows = PlayerHand.objects.filter(user=user)
+    if variant:
+        rows = rows.filter(variant=variant)
+    if date_from or date_to:
+        tables = _in_days(rows, date_from, date_to).values("table_id")
+        rows = rows.filter(table_id__in=tables)
+    facts = list(
+        rows.order_by("table_id", "hand__hand_no").values_list(
+            "table_id", "hand__hand_no", "variant", "room_id", "room__name", "seat", "won",
+            "self_draw", "dealt_in", "escaped", "points", "coins", "rating_before",
+            "rating_after", "played_at",
+        )
+    )  # fmt: skip
+    seated: dict[int, set[int]] = {}
+    for table_id, hand_no in HandSeat.objects.filter(
+        user=user, hand__table_id__in={f[0] for f in facts}
+    ).values_list("hand__table_id", "hand__hand_no"):
+        seated.setdefault(table_id, set()).add(hand_no)
+    out: list[Session] = []
+    current: Session | None = None
+    for (table_id, hand_no, var, room_id, room_name, seat, won, self_draw, dealt_in, escaped,
+         points, coins, before, after, played_at) in facts:  # fmt: skip
+        seats_here = seated.get(table_id, set())
+        if (
+            current is None
+            or current.table != table_id
+            or any(n not in seats_here for n in range(current.last_hand_no + 1, hand_no))
+        ):
+            current = Session(
+                table=table_id, variant=var, room_id=room_id, room_name=room_name,
+                first_hand_no=hand_no, last_hand_no=hand_no, first_at=played_at,
+                last_at=played_at, seats=[], rating_before=before,
+            )  # fmt: skip
+            out.append(current)
+        current.last_hand_no = hand_no
+        current.first_at = min(current.first_at, played_at)
+        current.last_at = max(current.last_at, played_at)
+        if seat not in current.seats:
+            current.seats = sorted([*current.seats, seat])
+        current.hands += 1
+        current.wins += bool(won)
+        current.self_draws += bool(won and self_draw)
+        current.dealt_in += bool(dealt_in)
+        current.escapes += bool(escaped)
+        current.points += points
+        current.coins += coins
+        current.rating_after = after
+    if date_from or date_to:
+        kept = {
+            (t, n)
+            for t, n in _in_days(rows, date_from, date_to).values_list("table_id", "hand__hand_no")
+        }
+        out = [
+            s
+            for s in out
+            if any((s.table, n) in kept for n in range(s.first_hand_no, s.last_hand_no + 1))
+        ]
+    out.sort(key=lambda s: (s.last_at, s.table, s.last_hand_no), reverse=True)
+    return out
 
 
 # --- hands ----------------------------------------------------------------------------------

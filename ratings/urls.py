@@ -8,6 +8,7 @@ urlpatterns = [
     path("me/", views.me, name="me"),
     path("players/<str:username>/", views.profile, name="profile"),
     path("players/<str:username>/history/", views.history, name="history"),
+    path("players/<str:username>/sessions/", views.sessions, name="sessions"),
     path("hands/<int:hand_id>/", views.hand, name="hand"),
     path("hands/<int:hand_id>/log.json", views.hand_log, name="hand_log"),
 ]

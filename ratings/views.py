@@ -67,8 +67,27 @@ def history(request, username: str):
     return render(
         request,
         "ratings/history.html",
-        {"player": user, "form": form, "page": page, "query": query.urlencode()},
-    )
+        {"player": user, "form": form, "page": page, "query": query.urlencode(),
+         "tab": "hands", "table": filters.get("table")},
+    )  # fmt: skip
+
+
+@login_required
+def sessions(request, username: str):
+    user = selectors.access_history(request.user, username)
+    form = HistoryFilterForm(request.GET or None)
+    filters = form.cleaned_data if form.is_valid() else {}
+    filters.pop("table", None)
+    rows = selectors.sessions(user, **{k: v for k, v in filters.items() if v})
+    page = Paginator(rows, 25).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(
+        request,
+        "ratings/sessions.html",
+        {"player": user, "form": form, "page": page, "query": query.urlencode(),
+         "tab": "sessions"},
+    )  # fmt: skip
 
 
 @login_required
