@@ -136,7 +136,9 @@ def test_the_api_filters_by_variant_and_date_and_pages(api_client, alice, played
     assert len(second["results"]) == 2 and second["next"] is None
     assert first["results"][-1]["last_at"] >= second["results"][0]["last_at"]
     assert api_client.get(url, {"variant": "nope"}).status_code == 400
-    assert api_client.get(url, {"date_from": "2020-03-06", "date_to": "2020-03-05"}).status_code == 400
+    assert (
+        api_client.get(url, {"date_from": "2020-03-06", "date_to": "2020-03-05"}).status_code == 400
+    )
     assert api_client.get(url, {"page": 9}).status_code == 404
 
 
