@@ -65,7 +65,39 @@ def group_table(counts: tuple[int, ...], suited: bool) -> Table:
 
 
 def _build(counts: tuple[int, ...], suited: bool) -> Table:
+    if suited:
+        blocks = _blocks(counts)
+        if len(blocks) > 1 or (blocks and counts[0] == 0):
+            t = EMPTY
+            for b in blocks:
+                t = combine(t, group_table_key(b, 9))
+            return t
     return _intern(_raw(group_key(counts), suited))
+
+
+def _blocks(counts: tuple[int, ...]) -> list[int]:
+    """A suit's blocks as keys shifted to the 1 end. Two empty kinds in a row end a block: every
+    set or partial set spans at most three kinds, so no reading reaches across, and a suit's table
+    is the combination of its blocks' tables. A block's table does not depend on where it sits
+    (every set or partial set of its tiles fits in 1-9), so few distinct blocks cover many suits."""
+    out = []
+    i = 0
+    while i < 9:
+        if not counts[i]:
+            i += 1
+            continue
+        start = i
+        block = 0
+        while i < 9:
+            if counts[i]:
+                block += counts[i] * _POW5[i - start]
+                i += 1
+            elif i + 1 < 9 and counts[i + 1]:
+                i += 1
+            else:
+                break
+        out.append(block)
+    return out
 
 
 def _build_from_blocks(counts: tuple[int, ...], suited: bool) -> tuple[int, ...]:

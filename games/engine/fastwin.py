@@ -1,4 +1,4 @@
-"""Standard-shape win tests without wildcards, from group keys: exactly ``games.engine.hand``'s.
+"""Standard-shape win tests from group keys: exactly ``games.engine.hand``'s, with fewer table fills.
 
 ``hand`` answers every win test from one table per group key that also prices jokers (fewest
 jokers completing the group, with and without the pair). Filling an entry of that table runs a
@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import mul
 
 from games.engine import hand
@@ -74,19 +74,84 @@ def _honor_code(key: int) -> int:
 
 
 class _Codes(dict[int, int]):
-    """w0 codes keyed by group key, filled on first use."""
+    """Codes keyed by group key, filled on first use."""
 
-    def __init__(self, honours: bool) -> None:
+    def __init__(self, code_of: Callable[[int], int]) -> None:
         super().__init__()
-        self._code = _honor_code if honours else _suit_code
+        self._code_of = code_of
 
     def __missing__(self, key: int) -> int:
-        code = self[key] = self._code(key)
+        code = self[key] = self._code_of(key)
         return code
 
 
-SUIT_W0 = _Codes(False)
-HONOR_W0 = _Codes(True)
+SUIT_W0 = _Codes(_suit_code)
+HONOR_W0 = _Codes(_honor_code)
+
+
+# With wildcards: the packed code of ``hand`` (w0, pair extra cost + 2 in bits 6-10, jokers for
+# sets alone from bit 11), built from the group's *blocks*. Two empty kinds in a row end a block: a
+# set holding real tiles spans at most three kinds, so no set reaches across, and a group's joker
+# cost is the sum of its blocks' (the pair goes to the block where it costs least extra). A block's
+# cost does not depend on where it sits in the suit (every run of real tiles within three kinds fits
+# in 1-9), so each block is looked up shifted to the 1 end: far fewer distinct keys than whole
+# groups, and hand.suit_entry caches each one.
+_INF = hand.INF
+
+
+def _pack(np: int, dp: int) -> int:
+    w0 = 1 if np == 0 else 8 if np + dp == 0 else 0
+    return w0 + ((max(-2, min(dp, 2)) + 2) << 6) + (np << 11)
+
+
+def _suit_wild_code(key: int) -> int:
+    digits = [(key // p) % 5 for p in _POW5]
+    np = 0
+    dp = _INF
+    pw = _POW5
+    i = 0
+    while i < 9:
+        if not digits[i]:
+            i += 1
+            continue
+        start = i
+        block = 0
+        while i < 9:
+            if digits[i]:
+                block += digits[i] * pw[i - start]
+                i += 1
+            elif i + 1 < 9 and digits[i + 1]:
+                i += 1
+            else:
+                break
+        e = hand.suit_entry(block)
+        np += e[0]
+        if e[1] < dp:
+            dp = e[1]
+    return _pack(np, dp)
+
+
+def _honor_wild_code(key: int) -> int:
+    e = hand.honor_entry(key)
+    return _pack(e[0], e[1])
+
+
+SUIT_CODES = _Codes(_suit_wild_code)
+HONOR_CODES = _Codes(_honor_wild_code)
+
+
+def _win_codes(a: int, b: int, c: int, d: int, wild: int) -> bool:
+    slack = wild - ((a + b + c + d) >> 11) + 2
+    if slack >= 4:
+        return True  # enough for a pair of two jokers
+    if slack < 0:
+        return False
+    return (
+        (a >> 6 & 31) <= slack
+        or (b >> 6 & 31) <= slack
+        or (c >> 6 & 31) <= slack
+        or (d >> 6 & 31) <= slack
+    )
 
 
 def win0_from_keys(km: int, kp: int, ks: int, kz: int) -> bool:
@@ -100,16 +165,24 @@ def win_from_keys(km: int, kp: int, ks: int, kz: int, wild: int = 0) -> bool:
     if not wild:
         codes = SUIT_W0
         return codes[km] + codes[kp] + codes[ks] + HONOR_W0[kz] == WIN0
-    return hand.win_from_keys(km, kp, ks, kz, wild)
+    codes = SUIT_CODES
+    return _win_codes(codes[km], codes[kp], codes[ks], HONOR_CODES[kz], wild)
 
 
 def is_standard_win(counts: Sequence[int], wild: int = 0) -> bool:
     """``hand.is_standard_win``: the no-wildcard case here, the rest by ``hand``."""
-    if wild:
-        return hand.is_standard_win(counts, wild)
-    if sum(counts[:34]) % 3 != 2:
+    if (sum(counts[:34]) + wild) % 3 != 2:
         return False
     pw = _POW5
+    if wild:
+        codes = SUIT_CODES
+        return _win_codes(
+            codes[sum(map(mul, counts[0:9], pw))],
+            codes[sum(map(mul, counts[9:18], pw))],
+            codes[sum(map(mul, counts[18:27], pw))],
+            HONOR_CODES[sum(map(mul, counts[27:34], pw))],
+            wild,
+        )
     codes = SUIT_W0
     return (
         codes[sum(map(mul, counts[0:9], pw))]

@@ -49,3 +49,15 @@ def test_group_tables_equal_the_readings_of_hand_group_blocks():
                     c[k] += 1
             t = tuple(c)
             assert fs._raw(fs.group_key(t), suited) == fs._build_from_blocks(t, suited), t
+
+
+def test_suit_tables_built_from_blocks_equal_the_whole_suit_recursion():
+    rng = random.Random(10)
+    for _ in range(4000):
+        c = [0] * 9
+        for _ in range(rng.randint(0, 17)):
+            k = rng.randrange(9)
+            if c[k] < 4:
+                c[k] += 1
+        key = fs.group_key(c)
+        assert fs._TABLES[fs.group_table_key(key, 9)] == fs._raw(key, True), c

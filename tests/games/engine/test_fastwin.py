@@ -22,6 +22,7 @@ def test_suit_codes_equal_hand_on_small_and_random_groups() -> None:
         if n <= 5 or (n <= 17 and rng.random() < 0.002):
             key = _key(counts)
             assert fastwin.SUIT_W0[key] == hand._SUIT_CODES[key] & 63, counts
+            assert fastwin.SUIT_CODES[key] == hand._SUIT_CODES[key], counts
             checked += 1
     assert checked > 2000
 
@@ -30,6 +31,7 @@ def test_honour_codes_equal_hand_on_every_group() -> None:
     for counts in itertools.product(range(5), repeat=7):
         key = _key(counts)
         assert fastwin.HONOR_W0[key] == hand._HONOR_CODES[key] & 63, counts
+        assert fastwin.HONOR_CODES[key] == hand._HONOR_CODES[key], counts
 
 
 def test_win_tests_equal_hand_on_random_hands() -> None:

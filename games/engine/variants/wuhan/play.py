@@ -244,6 +244,11 @@ class WuhanRules(Rules):
         n = len(state.hands[seat]) + (1 if tile is not None and how != WIN_SELF else 0)
         if n + 3 * len(melds) != 14 or not any(m.type in scoring.OPENING_TYPES for m in melds):
             return False
+        concealed = state.hands[seat]
+        if tile is not None and how != WIN_SELF:
+            concealed = concealed + (tile,)
+        if not scoring.may_win(concealed, melds, laizi_of(state)):
+            return False  # no reading can have a shape: skip the legality checks and readings
         return self._reading(state, seat, tile, how) is not None
 
     def on_claim_resolved(self, state: HandState, events: Events) -> HandState:

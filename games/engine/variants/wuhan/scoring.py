@@ -178,6 +178,16 @@ def _readings(
         yield Reading(patterns=patterns, hard=jokers == 0)
 
 
+def may_win(concealed: Sequence[int], melds: Sequence[Meld], wild: int | None) -> bool:
+    """A cheap necessary condition of ``best_reading(concealed, melds, wild, ctx) is not None``
+    (for any ctx): the test ``_readings`` starts with, without the legality checks first."""
+    counts = counts_of(concealed)
+    held = counts[wild] if wild is not None else 0
+    if wild is not None:
+        counts[wild] = 0
+    return _may_have_shape(counts, held, melds)
+
+
 def _may_have_shape(counts: list[int], jokers: int, melds: Sequence[Meld]) -> bool:
     """A cheap necessary condition: every reading with a shape is a standard win with all 癞子 as
     jokers (a joker may stand for its own face), and 乱风 / 乱将 only need the right tiles."""
