@@ -163,12 +163,23 @@ class ShaanxiRules(Rules):
         if tile is not None and how != WIN_SELF and tile in state.ext["lou_hu"][seat]:
             return False
         hand = state.hands[seat]
-        if tile is not None and len(state.melds[seat]) >= 2:
-            # With two melds only 平胡 can fit (the other shapes allow at most one meld), and the
-            # tile then sits in a pung, a chow or the pair with a held tile at most two steps away
-            # in its suit (the same tile for an honour): none held, no win (hot path pre-check).
-            if not any(t in hand for t in _near(tile)):
-                return False
+        if tile is not None:
+            # Hot path pre-check. In 平胡 and 七对 the tile sits in a pung, a chow or a pair with
+            # a held tile at most two steps away in its suit (the same tile for an honour). With
+            # none held only the other shapes are left, and the hand alone rules them out unless:
+            # 十三幺 every held tile an orphan, 全不靠 no kind held twice (both without melds),
+            # 组合龙 at least eight of a knitted nine held (at most one meld, no chow).
+            info = _HAND_INFO.get(hand)
+            if info is None:
+                info = _hand_info(hand)
+            mask, orphans_only, distinct, knitted8 = info
+            if not mask & _NEAR_MASK[tile]:
+                melds = state.melds[seat]
+                if melds:
+                    if len(melds) > 1 or melds[0].type == "chow" or not knitted8:
+                        return False
+                elif not (orphans_only or distinct or knitted8):
+                    return False
         counts = counts_of(hand)
         if tile is not None:
             counts[tile] += 1
@@ -319,6 +330,32 @@ def _near(tile: int) -> tuple[int, ...]:
         return (tile,)
     lo = tile - tile % 9
     return tuple(u for u in range(tile - 2, tile + 3) if lo <= u < lo + 9)
+
+
+_NEAR_MASK = tuple(sum(1 << u for u in _near(t)) for t in range(34))
+_ORPHANS = frozenset(shapes.ORPHANS)
+_HandInfo = tuple[int, bool, bool, bool]
+_HAND_INFO: dict[tuple[int, ...], _HandInfo] = {}
+
+
+def _hand_info(hand: tuple[int, ...]) -> _HandInfo:
+    """(bit mask of held kinds, every tile an orphan, no kind twice, at least eight tiles of one
+    knitted nine held), cached per concealed hand: it is win-tested on every discard of a round."""
+    if len(_HAND_INFO) > 200_000:
+        _HAND_INFO.clear()
+    mask = 0
+    for t in hand:
+        if t < 34:
+            mask |= 1 << t
+    held = set(hand)
+    info = (
+        mask,
+        held <= _ORPHANS,
+        len(held) == len(hand),
+        any(len(held.intersection(nine)) >= 8 for nine in shapes.KNITTED_NINES),
+    )
+    _HAND_INFO[hand] = info
+    return info
 
 
 RULES = ShaanxiRules()
