@@ -392,10 +392,13 @@ def _bot_discard(state: HandState, seat: int, legal: list[Action]) -> Action:
     discards = [(parse_tile(a.tile or ""), a) for a in legal if a.type == "discard"]
     # never the 癞子: it is not a legal discard
     values = after_discards(counts, (len(hand) - 1) // 3, jokers, [t for t, _a in discards])
-    best: tuple[int, int, int] | None = None
+    best: tuple[int, int] | None = None
     pick = discards[0][1]
+    low = min(values)  # ties on the lowest shanten only: the neighbour count is the tie-break
     for (t, a), after in zip(discards, values, strict=True):
-        key = (after, _neighbours(hand, t), t)
+        if after != low:
+            continue
+        key = (_neighbours(hand, t), t)
         if best is None or key < best:
             best, pick = key, a
     return pick
