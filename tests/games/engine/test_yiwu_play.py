@@ -136,14 +136,18 @@ def test_it_locks_a_passed_win_until_the_next_draw() -> None:
     assert final.wins[0]["seat"] == 1 and all(lk[0] != 1 for lk in final.ext["locks"])
 
 
-@pytest.mark.parametrize(("name", "normal_draws"), [("danpiao_draw", 81 - 14), ("shuangpiao_draw", 81 - 6)])
+@pytest.mark.parametrize(
+    ("name", "normal_draws"), [("danpiao_draw", 81 - 14), ("shuangpiao_draw", 81 - 6)]
+)
 def test_it_stops_at_the_reserve_of_the_piao_state(name: str, normal_draws: int) -> None:
     state, events = run_scenario(_scenario(name))
     assert sum(1 for e in events if e["type"] == "draw" and not e["tail"]) == normal_draws
     assert state.result["reason"] == "draw"
 
 
-def _table(hands: dict[int, str], draws: dict[int, str], indicator: str, dealer: int = 0) -> HandState:
+def _table(
+    hands: dict[int, str], draws: dict[int, str], indicator: str, dealer: int = 0
+) -> HandState:
     state, _ = new_hand("yiwu", {}, dealer=dealer, wall=build_wall(dealer, hands, draws, indicator))
     for a in no_bets():
         state, _ = apply(state, Action.from_json(a))
@@ -159,7 +163,9 @@ def _until(state: HandState, action: Action) -> HandState:
 
 
 def test_it_blocks_discard_wins_during_danpiao_and_keeps_the_exposed_caishen() -> None:
-    state = _table({1: "33z", 2: "234m567m345s99s13p", 3: "2p3z"}, {0: "1z", 1: "1z", 2: "1z"}, "3z")
+    state = _table(
+        {1: "33z", 2: "234m567m345s99s13p", 3: "2p3z"}, {0: "1z", 1: "1z", 2: "1z"}, "3z"
+    )
     state = _until(state, Action(1, "discard", tile="3z"))
     state, events = apply(state, Action(1, "discard", tile="3z"))
     assert any(e["type"] == "piao" and e["seat"] == 1 for e in events)
@@ -169,7 +175,9 @@ def test_it_blocks_discard_wins_during_danpiao_and_keeps_the_exposed_caishen() -
     assert all(a.type != "hu" for a in legal_actions(state, 2))  # §9.3: no 放铳 while someone 飘s
     while not (state.turn == 1 and state.drawn is not None and state.phase == "turn"):
         state, _ = apply(state, default_action(state, to_act(state)[0]))
-    assert Action(1, "discard", tile="3z") not in legal_actions(state, 1)  # §9.1: the exposed 财神 is locked
+    assert Action(1, "discard", tile="3z") not in legal_actions(
+        state, 1
+    )  # §9.1: the exposed 财神 is locked
 
 
 def test_it_treats_a_lone_caishen_discard_as_cuopiao() -> None:
@@ -194,7 +202,12 @@ def test_it_offers_bets_across_a_dealers_tenure() -> None:
     assert fresh.phase == PHASE_CHOICE and sorted(to_act(fresh)) == [0, 1, 2, 3]
     kept = {"dealer": 1, "mai": [0, 1, 0, 0], "xiazi": [0, 0, 0, 0], "dealer_win_multiplier": None}
     after_draw, _ = new_hand("yiwu", {}, dealer=1, seed="tenure", carry=kept)
-    assert after_draw.phase != PHASE_CHOICE and after_draw.ext["mai"] == [0, 1, 0, 0]  # 连庄不退, no offer
+    assert after_draw.phase != PHASE_CHOICE and after_draw.ext["mai"] == [
+        0,
+        1,
+        0,
+        0,
+    ]  # 连庄不退, no offer
     won = {**kept, "xiazi": [0, 0, 8, 0], "dealer_win_multiplier": 2}
     after_win, _ = new_hand("yiwu", {}, dealer=1, seed="tenure", carry=won)
     assert sorted(to_act(after_win)) == [0, 3] and after_win.ext["xiazi"] == [0, 0, 16, 0]

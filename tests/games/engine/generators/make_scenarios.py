@@ -309,12 +309,29 @@ def scenarios() -> None:
         ),
     )
 
-    write("draw_kong_refund", play({
-        **base, "title": "The same draw after seat 3 declared a concealed kong of 4s (+36): seat 3 is not "
-                         "ready, so it refunds the 36 at the draw (§8 step 3); the totals are unchanged",
-        "options": {}, "wall": dwall,
-        "expect": {"reason": "draw", "points": [-288, 108, 90, 90], "event_types": ["kong", "draw_check"]},
-    }, [*dq("m", "m", "p", "m"), until(3, "kong_concealed"), A(3, "kong_concealed", "4s"), AUTO_TO_END]))
+    write(
+        "draw_kong_refund",
+        play(
+            {
+                **base,
+                "title": "The same draw after seat 3 declared a concealed kong of 4s (+36): seat 3 is not "
+                "ready, so it refunds the 36 at the draw (§8 step 3); the totals are unchanged",
+                "options": {},
+                "wall": dwall,
+                "expect": {
+                    "reason": "draw",
+                    "points": [-288, 108, 90, 90],
+                    "event_types": ["kong", "draw_check"],
+                },
+            },
+            [
+                *dq("m", "m", "p", "m"),
+                until(3, "kong_concealed"),
+                A(3, "kong_concealed", "4s"),
+                AUTO_TO_END,
+            ],
+        ),
+    )
 
     # --- the last four tiles: forced wins (§7) -------------------------------------------------
     fhands = ["22m224466p223355s", "123456789p11s23s", "1199m3377m25689s", "444s5s11s13579p79s"]
