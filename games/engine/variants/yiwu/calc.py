@@ -32,7 +32,6 @@ WIN_TYPES = ("self_draw", "discard")
 # ---------------------------------------------------------------- field parsing
 
 
-
 def _tile(value: Any, name: str) -> int:
     if not isinstance(value, str):
         raise InvalidCaseError(f"{name} must be a tile string, got {value!r}")
@@ -42,10 +41,8 @@ def _tile(value: Any, name: str) -> int:
     return tile
 
 
-
 def _has_flower(concealed: list[int], melds: list[Meld]) -> bool:
     return any(t >= 34 for t in concealed) or any(t >= 34 for m in melds for t in m.tiles)
-
 
 
 def _int(value: Any, name: str, lo: int, hi: int) -> int:
@@ -88,7 +85,9 @@ def _meld(data: Any, caishen: int) -> Meld:
         raise InvalidCaseError(f"a meld must be an object, got {data!r}")
     mtype = data.get("type")
     if mtype not in MELD_TYPES:
-        raise InvalidCaseError(f"unknown meld type {mtype!r}; expected one of {', '.join(MELD_TYPES)}")
+        raise InvalidCaseError(
+            f"unknown meld type {mtype!r}; expected one of {', '.join(MELD_TYPES)}"
+        )
     tiles = tuple(sorted(calcutil.tile_string(data.get("tiles"), "meld tiles")))
     size = 4 if mtype in KONG_TYPES else 3
     if len(tiles) != size:
@@ -100,7 +99,9 @@ def _meld(data: Any, caishen: int) -> Meld:
         source = _int(source, "meld 'from'", 1, 3)
     meld = Meld(type=mtype, tiles=tiles, from_=source)
     if caishen not in tiles and max(tiles) < 34 and not meld_shape_ok(meld, caishen):
-        raise InvalidCaseError(f"{data.get('tiles')!r} is not a {mtype} (白板 = {tile_str(caishen)})")
+        raise InvalidCaseError(
+            f"{data.get('tiles')!r} is not a {mtype} (白板 = {tile_str(caishen)})"
+        )
     return meld
 
 
@@ -125,7 +126,10 @@ def _locked(ctx: Mapping[str, Any], caishen: int) -> frozenset[int]:
 def _manner(win_type: Any, ctx: Mapping[str, Any]) -> str:
     if win_type not in WIN_TYPES:
         raise InvalidCaseError(f"win_type must be 'self_draw' or 'discard', got {win_type!r}")
-    replacement, robbing = calcutil.flag(ctx, "replacement_draw"), calcutil.flag(ctx, "robbing_kong")
+    replacement, robbing = (
+        calcutil.flag(ctx, "replacement_draw"),
+        calcutil.flag(ctx, "robbing_kong"),
+    )
     if win_type == "self_draw" and robbing:
         raise InvalidCaseError("robbing_kong needs win_type 'discard'")
     if win_type == "discard" and replacement:
@@ -156,7 +160,9 @@ def _win(case: Mapping[str, Any]) -> bool:
     self_piao = _int(ctx.get("self_piao", 0), "self_piao", 0, 2)
     other_piao = _int(ctx.get("other_piao", 0), "other_piao", 0, 2)
     needed = manner in (scoring.FANGCHONG, scoring.QIANGGANG) or self_piao >= 1
-    win_tile = _win_tile(ctx.get("win_tile"), concealed, needed, "for a discard win or when self_piao >= 1")
+    win_tile = _win_tile(
+        ctx.get("win_tile"), concealed, needed, "for a discard win or when self_piao >= 1"
+    )
     if _has_flower(concealed, melds):
         return False
     situation = scoring.WinSituation(manner, win_tile, self_piao, other_piao, _locked(ctx, caishen))
@@ -198,15 +204,26 @@ def _score(case: Mapping[str, Any]) -> dict[str, Any]:
     piao = _piao(ctx)
     feeder = _feeder(ctx, piao)
     situation = scoring.WinSituation(
-        manner, win_tile, piao[winner], max(piao[s] for s in range(4) if s != winner), _locked(ctx, caishen)
+        manner,
+        win_tile,
+        piao[winner],
+        max(piao[s] for s in range(4) if s != winner),
+        _locked(ctx, caishen),
     )
     if not scoring.is_legal_win(concealed, melds, caishen, situation):
-        raise InvalidCaseError(f"not a legal win: {format_tiles(concealed)} ({manner}) in this context")
+        raise InvalidCaseError(
+            f"not a legal win: {format_tiles(concealed)} ({manner}) in this context"
+        )
     result = scoring.score_win(
         concealed, melds, caishen, winner=winner, dealer=dealer, manner=manner, win_tile=win_tile,
         discarder=discarder, piao=piao, mai=mai, xiazi=xiazi, feeder=feeder,
     )  # fmt: skip
-    return {"multiplier": result.multiplier, "patterns": result.patterns, "deltas": result.deltas, "payer": result.payer}
+    return {
+        "multiplier": result.multiplier,
+        "patterns": result.patterns,
+        "deltas": result.deltas,
+        "payer": result.payer,
+    }
 
 
 def _piao(ctx: Mapping[str, Any]) -> list[int]:
@@ -234,7 +251,9 @@ def _settle_draw(ctx: Mapping[str, Any]) -> dict[str, Any]:
     dealer = _seat(ctx.get("dealer"), "dealer")
     piao = _piao(ctx)
     _optional_seat(ctx.get("feeder"), "feeder")  # §13: the 双飘 penalty ignores any contractor
-    deltas = scoring.draw_deltas(dealer, piao, _vector(ctx, "mai", 0, 1), _vector(ctx, "xiazi", 0, 1 << 30))
+    deltas = scoring.draw_deltas(
+        dealer, piao, _vector(ctx, "mai", 0, 1), _vector(ctx, "xiazi", 0, 1 << 30)
+    )
     return {"deltas": deltas, "rake": 0, "next_dealer": dealer}
 
 
@@ -280,7 +299,10 @@ def _settle_xiazi_then_win(ctx: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _tenure_hand(hand: Any) -> tuple[str, int]:
-    if not isinstance(hand, Mapping) or hand.get("result") not in (scoring.DEALER_WIN, scoring.DRAW):
+    if not isinstance(hand, Mapping) or hand.get("result") not in (
+        scoring.DEALER_WIN,
+        scoring.DRAW,
+    ):
         raise InvalidCaseError(f"each hand is {{'result': 'dealer_win'|'draw', ...}}, got {hand!r}")
     if hand["result"] == scoring.DRAW:
         return scoring.DRAW, 0
@@ -290,14 +312,20 @@ def _tenure_hand(hand: Any) -> tuple[str, int]:
     return scoring.DEALER_WIN, m
 
 
-SETTLE_EVENTS = {"draw": _settle_draw, "coins": _settle_coins, "xiazi_then_win": _settle_xiazi_then_win}
+SETTLE_EVENTS = {
+    "draw": _settle_draw,
+    "coins": _settle_coins,
+    "xiazi_then_win": _settle_xiazi_then_win,
+}
 
 
 def _settle(case: Mapping[str, Any]) -> dict[str, Any]:
     ctx = calcutil.context(case)
     event = ctx.get("event")
     if not isinstance(event, str) or event not in SETTLE_EVENTS:
-        raise InvalidCaseError(f"unknown settle event {event!r}; expected one of {', '.join(SETTLE_EVENTS)}")
+        raise InvalidCaseError(
+            f"unknown settle event {event!r}; expected one of {', '.join(SETTLE_EVENTS)}"
+        )
     return SETTLE_EVENTS[event](ctx)
 
 

@@ -65,7 +65,9 @@ class YiwuRules(Rules):
 
     # -- set-up (§2, §4, §12) ------------------------------------------------------------------------
 
-    def init_ext(self, options: dict[str, Any], dealer: int, carry: dict[str, Any] | None) -> dict[str, Any]:
+    def init_ext(
+        self, options: dict[str, Any], dealer: int, carry: dict[str, Any] | None
+    ) -> dict[str, Any]:
         ext: dict[str, Any] = {
             "caishen": None, "dice": [0, 0], "piao": [0, 0, 0, 0], "piao_from": [-1, -1, -1, -1],
             "reserve": RESERVE[0], "locks": [], "mai": [0, 0, 0, 0], "xiazi": [0, 0, 0, 0],
@@ -106,7 +108,11 @@ class YiwuRules(Rules):
             choices=tuple(None if s in offer_seats else 0 for s in range(N_SEATS)),
             ext={**state.ext, "caishen": caishen, "dice": dice},
         )
-        events[0] = {**events[0], "hands": [format_tiles(h) for h in state.hands], "wall_remaining": _live(state)}
+        events[0] = {
+            **events[0],
+            "hands": [format_tiles(h) for h in state.hands],
+            "wall_remaining": _live(state),
+        }
         events.append({
             "type": "caishen", "indicator": tile_str(caishen), "caishen": tile_str(caishen), "dice": dice,
             "baiban_as": tile_str(caishen) if caishen != WHITE else None,
@@ -200,7 +206,9 @@ class YiwuRules(Rules):
             return False  # §6.5 no-pung lock
         return True
 
-    def claim_extras(self, state: HandState, seat: int, tile: int, from_seat: int, kind: str) -> list[Action]:
+    def claim_extras(
+        self, state: HandState, seat: int, tile: int, from_seat: int, kind: str
+    ) -> list[Action]:
         if kind != "discard" or seat != (from_seat + 1) % N_SEATS:
             return []  # §6.1: only the discarder's 下家 may chow
         return self.chow_options(state, seat, tile)
@@ -223,7 +231,9 @@ class YiwuRules(Rules):
             if any(t is None for t in need):
                 continue
             if need[0] in hand and need[1] in hand:  # two distinct faces, one tile each
-                out.append(Action(seat, CHOW, tile=tile_str(tile), tiles=format_tiles([tile, *need])))  # type: ignore[list-item]
+                out.append(
+                    Action(seat, CHOW, tile=tile_str(tile), tiles=format_tiles([tile, *need]))
+                )  # type: ignore[list-item]
         return out
 
     # -- claims, 飘 and locks (§6.5, §9, §10) -------------------------------------------------------------
@@ -245,17 +255,23 @@ class YiwuRules(Rules):
             stamp = len(state.melds[s])
             if HU in types and resp.type != HU:
                 locks.append([s, face, "win", stamp])
-                events.append({"type": "tongquan_lock", "seat": s, "tile": tile_str(face), "lock": "win"})
+                events.append(
+                    {"type": "tongquan_lock", "seat": s, "tile": tile_str(face), "lock": "win"}
+                )
             if PUNG in types and resp.type not in (PUNG, KONG_EXPOSED, HU):
                 locks.append([s, face, "pung", stamp])
-                events.append({"type": "tongquan_lock", "seat": s, "tile": tile_str(face), "lock": "pung"})
+                events.append(
+                    {"type": "tongquan_lock", "seat": s, "tile": tile_str(face), "lock": "pung"}
+                )
         if len(locks) != len(ext["locks"]):
             state = replace(state, ext={**ext, "locks": locks})
         return state
 
     # -- wins and settlement (§8, §10, §11, §13) ----------------------------------------------------------
 
-    def score_wins(self, state: HandState, wins: list[WinContext]) -> tuple[HandState, list[dict[str, Any]]]:
+    def score_wins(
+        self, state: HandState, wins: list[WinContext]
+    ) -> tuple[HandState, list[dict[str, Any]]]:
         ext = state.ext
         records = []
         for w in wins:
@@ -270,7 +286,9 @@ class YiwuRules(Rules):
                 manner=manner, win_tile=w.tile, discarder=w.from_seat, piao=ext["piao"], mai=ext["mai"],
                 xiazi=ext["xiazi"], feeder=contractor(state),
             )  # fmt: skip
-            pattern_m = scoring.hand_multiplier([p for p in sc.patterns if p != scoring.FAN_CHENGBAO])
+            pattern_m = scoring.hand_multiplier(
+                [p for p in sc.patterns if p != scoring.FAN_CHENGBAO]
+            )
             records.append({
                 "patterns": sc.patterns, "multiplier": sc.multiplier, "value": sc.multiplier,
                 "pattern_multiplier": pattern_m, "payer": sc.payer, "deltas": sc.deltas,
@@ -296,7 +314,9 @@ class YiwuRules(Rules):
             "previous_dealer": state.dealer,
             "mai": list(state.ext["mai"]) if same else [0, 0, 0, 0],
             "xiazi": list(state.ext["xiazi"]) if same else [0, 0, 0, 0],
-            "dealer_win_multiplier": dealer_win["pattern_multiplier"] if dealer_win and same else None,
+            "dealer_win_multiplier": dealer_win["pattern_multiplier"]
+            if dealer_win and same
+            else None,
         }
 
     # -- observation ---------------------------------------------------------------------------------
@@ -362,7 +382,9 @@ def _physical(face: int, caishen: int) -> int | None:
 
 def _locked(state: HandState, seat: int, kind: str) -> set[int]:
     stamp = len(state.melds[seat])
-    return {lk[1] for lk in state.ext["locks"] if lk[0] == seat and lk[2] == kind and lk[3] == stamp}
+    return {
+        lk[1] for lk in state.ext["locks"] if lk[0] == seat and lk[2] == kind and lk[3] == stamp
+    }
 
 
 def _piao_discard(state: HandState, seat: int, events: Events) -> HandState:
@@ -378,8 +400,18 @@ def _piao_discard(state: HandState, seat: int, events: Events) -> HandState:
     if piao_from[seat] < 0:
         piao_from[seat] = len(state.melds[seat])
     reserve = RESERVE[min(max(piao), 2)]
-    events.append({"type": "piao", "seat": seat, "count": piao[seat], "exposed": tile_str(c), "reserve": reserve})
-    new: HandState = replace(state, ext={**ext, "piao": piao, "piao_from": piao_from, "reserve": reserve})
+    events.append(
+        {
+            "type": "piao",
+            "seat": seat,
+            "count": piao[seat],
+            "exposed": tile_str(c),
+            "reserve": reserve,
+        }
+    )
+    new: HandState = replace(
+        state, ext={**ext, "piao": piao, "piao_from": piao_from, "reserve": reserve}
+    )
     return new
 
 
@@ -437,7 +469,9 @@ def bot_pick(state: HandState, seat: int, legal: list[Action]) -> Action | None:
             rest = list(hand)
             for t in used:
                 rest.remove(t)
-            after = min(_shanten_after(rest, melds + (Meld(PUNG, (0, 0, 0)),), c, set(rest)).values())
+            after = min(
+                _shanten_after(rest, melds + (Meld(PUNG, (0, 0, 0)),), c, set(rest)).values()
+            )
             if after < best_s:
                 best, best_s = a, after
         return best or next((a for a in legal if a.type == PASS), None)
@@ -458,21 +492,19 @@ def bot_pick(state: HandState, seat: int, legal: list[Action]) -> Action | None:
     cands = [(parse_tile(a.tile or ""), a) for a in discards]
     if len(discards) > 1:
         cands = [(t, a) for t, a in cands if t != c]
-    after = _shanten_after(hand, melds, c, [t for t, _a in cands])
+    shanten_after = _shanten_after(hand, melds, c, [t for t, _a in cands])
     faces = [0] * 34
     for x in hand:
         if x != c:
             faces[natural_face(x, c)] += 1
     for t, a in cands:
-        k = (after[t], _isolation_f(faces, t, c), t)
+        k = (shanten_after[t], _isolation_f(faces, t, c), t)
         if key is None or k < key:
             pick, key = a, k
     return pick
 
 
-def _shanten_after(
-    tiles: list[int], melds: tuple[Meld, ...], c: int, kinds: Any
-) -> dict[int, int]:
+def _shanten_after(tiles: list[int], melds: tuple[Meld, ...], c: int, kinds: Any) -> dict[int, int]:
     """{t: _shanten_of(tiles minus one t, melds, c)} for each held kind t, the standard part
     through one cached table step per kind (games.engine.fast_shanten.after_discards)."""
     counts, wild = split_wild(tiles, c)

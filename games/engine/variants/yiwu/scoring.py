@@ -88,7 +88,9 @@ def pre_draw(concealed: Sequence[int], win_tile: int) -> list[int]:
     return rest
 
 
-def ready_of(concealed: Sequence[int], melds: Sequence[Meld], caishen: int, win_tile: int | None) -> list[str]:
+def ready_of(
+    concealed: Sequence[int], melds: Sequence[Meld], caishen: int, win_tile: int | None
+) -> list[str]:
     """财神头 / 特殊七对子 readiness of the hand before ``win_tile`` (empty if unknown)."""
     if win_tile is None:
         return []
@@ -96,7 +98,11 @@ def ready_of(concealed: Sequence[int], melds: Sequence[Meld], caishen: int, win_
 
 
 def is_legal_win(
-    concealed: Sequence[int], melds: Sequence[Meld], caishen: int, situation: WinSituation, check_tiles: bool = True
+    concealed: Sequence[int],
+    melds: Sequence[Meld],
+    caishen: int,
+    situation: WinSituation,
+    check_tiles: bool = True,
 ) -> bool:
     """The §15 checks, in order: shape, the offered tile, own 飘, others' 飘.
 
@@ -124,7 +130,9 @@ def is_legal_win(
     return True
 
 
-def win_patterns(manner: str, ready: Sequence[str], self_piao: int, chengbao: bool, fan_chengbao: bool) -> list[str]:
+def win_patterns(
+    manner: str, ready: Sequence[str], self_piao: int, chengbao: bool, fan_chengbao: bool
+) -> list[str]:
     """The §8.1 ids of a legal win. ``ready`` is the pre-draw 财神头 readiness."""
     patterns = [manner]
     if manner in (ZIMO, GANGKAI):
@@ -191,7 +199,9 @@ def win_deltas(
     return deltas
 
 
-def draw_deltas(dealer: int, piao: Sequence[int], mai: Sequence[int], xiazi: Sequence[int]) -> list[int]:
+def draw_deltas(
+    dealer: int, piao: Sequence[int], mai: Sequence[int], xiazi: Sequence[int]
+) -> list[int]:
     """§13: zeros, unless a 双飘 player must pay everyone 财神头 points (×4).
 
     >>> draw_deltas(0, [0, 2, 0, 0], [1, 0, 0, 0], [0, 0, 2, 0])
@@ -249,7 +259,9 @@ DEALER_WIN = "dealer_win"
 DRAW = "draw"
 
 
-def next_xiazi(dealer: int, xiazi: Sequence[int], result: str, multiplier: int, opt_in: Collection[int]) -> list[int]:
+def next_xiazi(
+    dealer: int, xiazi: Sequence[int], result: str, multiplier: int, opt_in: Collection[int]
+) -> list[int]:
     """下子 after one hand of the same dealer (§12.2).
 
     A dealer win doubles every placed bet, then seats in ``opt_in`` with no bet start at the

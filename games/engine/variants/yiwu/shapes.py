@@ -56,7 +56,12 @@ def meld_shape_ok(meld: Meld, caishen: int) -> bool:
     faces = meld_faces(meld, caishen)
     if meld.type == "chow":
         first = faces[0]
-        return len(faces) == 3 and first < 27 and first % 9 <= 6 and faces == [first, first + 1, first + 2]
+        return (
+            len(faces) == 3
+            and first < 27
+            and first % 9 <= 6
+            and faces == [first, first + 1, first + 2]
+        )
     return len(faces) == (4 if meld.is_kong else 3) and len(set(faces)) == 1
 
 
@@ -160,12 +165,17 @@ def is_pairs_only(counts: Sequence[int], wild: int) -> bool:
 
 def _suit_capacity_table() -> list[int]:
     """For each 9-bit mask of a valid suit: the most tiles a superset with gaps >= 3 can hold."""
-    valid = [all(not (m >> i & 1 and m >> j & 1) for i in range(9) for j in range(i + 1, min(i + 3, 9))) for m in range(512)]
+    valid = [
+        all(not (m >> i & 1 and m >> j & 1) for i in range(9) for j in range(i + 1, min(i + 3, 9)))
+        for m in range(512)
+    ]
     best = [-1] * 512
     for mask in range(512):
         if not valid[mask]:
             continue
-        best[mask] = max(bin(sup).count("1") for sup in range(512) if valid[sup] and sup & mask == mask)
+        best[mask] = max(
+            bin(sup).count("1") for sup in range(512) if valid[sup] and sup & mask == mask
+        )
     return best
 
 
