@@ -227,13 +227,14 @@ class YiwuRules(Rules):
         for low in (face - 2, face - 1, face):
             if low < base or low > base + 6:
                 continue
-            need = [_physical(f, c) for f in range(low, low + 3) if f != face]
-            if any(t is None for t in need):
+            maybe = [_physical(f, c) for f in range(low, low + 3) if f != face]
+            need = [t for t in maybe if t is not None]
+            if len(need) != len(maybe):
                 continue
             if need[0] in hand and need[1] in hand:  # two distinct faces, one tile each
                 out.append(
                     Action(seat, CHOW, tile=tile_str(tile), tiles=format_tiles([tile, *need]))
-                )  # type: ignore[list-item]
+                )
         return out
 
     # -- claims, 飘 and locks (§6.5, §9, §10) -------------------------------------------------------------
