@@ -140,20 +140,6 @@ SUIT_CODES = _Codes(_suit_wild_code)
 HONOR_CODES = _Codes(_honor_wild_code)
 
 
-def _win_codes(a: int, b: int, c: int, d: int, wild: int) -> bool:
-    slack = wild - ((a + b + c + d) >> 11) + 2
-    if slack >= 4:
-        return True  # enough for a pair of two jokers
-    if slack < 0:
-        return False
-    return (
-        (a >> 6 & 31) <= slack
-        or (b >> 6 & 31) <= slack
-        or (c >> 6 & 31) <= slack
-        or (d >> 6 & 31) <= slack
-    )
-
-
 def win0_from_keys(km: int, kp: int, ks: int, kz: int) -> bool:
     """``hand.win_from_keys(km, kp, ks, kz)`` with no wildcard (the caller checks 3n + 2 tiles)."""
     codes = SUIT_W0
@@ -166,7 +152,7 @@ def win_from_keys(km: int, kp: int, ks: int, kz: int, wild: int = 0) -> bool:
         codes = SUIT_W0
         return codes[km] + codes[kp] + codes[ks] + HONOR_W0[kz] == WIN0
     codes = SUIT_CODES
-    return _win_codes(codes[km], codes[kp], codes[ks], HONOR_CODES[kz], wild)
+    return hand.win_from_codes(codes[km], codes[kp], codes[ks], HONOR_CODES[kz], wild)
 
 
 def is_standard_win(counts: Sequence[int], wild: int = 0) -> bool:
@@ -176,7 +162,7 @@ def is_standard_win(counts: Sequence[int], wild: int = 0) -> bool:
     pw = _POW5
     if wild:
         codes = SUIT_CODES
-        return _win_codes(
+        return hand.win_from_codes(
             codes[sum(map(mul, counts[0:9], pw))],
             codes[sum(map(mul, counts[9:18], pw))],
             codes[sum(map(mul, counts[18:27], pw))],

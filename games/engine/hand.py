@@ -196,7 +196,9 @@ def win_from_tiles(tiles: Sequence[int], wild: int = 0) -> bool:
     for t in tiles:
         keys[group[t]] += weight[t]
     codes = _SUIT_CODES
-    return _win_codes(codes[keys[0]], codes[keys[1]], codes[keys[2]], _HONOR_CODES[keys[3]], wild)
+    return win_from_codes(
+        codes[keys[0]], codes[keys[1]], codes[keys[2]], _HONOR_CODES[keys[3]], wild
+    )
 
 
 def win_from_keys(km: int, kp: int, ks: int, kz: int, wild: int = 0) -> bool:
@@ -209,28 +211,17 @@ def win_from_keys(km: int, kp: int, ks: int, kz: int, wild: int = 0) -> bool:
     b = codes[kp]
     c = codes[ks]
     d = _HONOR_CODES[kz]
+    return win_from_codes(a, b, c, d, wild)
+
+
+def win_from_codes(a: int, b: int, c: int, d: int, wild: int) -> bool:
+    """The win test on the four groups' packed codes (see ``_pack``)."""
     if not wild:
         return (a + b + c + d) & _W0_MASK == _WIN0
     # Jokers left once every group is completed as sets, against the pair's extra cost (+2).
     slack = wild - ((a + b + c + d) >> 11) + 2
     if slack >= 4:
         return True  # enough for a pair of two jokers
-    if slack < 0:
-        return False
-    return (
-        (a >> 6 & 31) <= slack
-        or (b >> 6 & 31) <= slack
-        or (c >> 6 & 31) <= slack
-        or (d >> 6 & 31) <= slack
-    )
-
-
-def _win_codes(a: int, b: int, c: int, d: int, wild: int) -> bool:
-    if not wild:
-        return (a + b + c + d) & _W0_MASK == _WIN0
-    slack = wild - ((a + b + c + d) >> 11) + 2
-    if slack >= 4:
-        return True
     if slack < 0:
         return False
     return (
@@ -259,7 +250,7 @@ def is_standard_win(counts: Sequence[int], wild: int = 0) -> bool:
         return False
     km, kp, ks, kz = group_keys(counts)
     codes = _SUIT_CODES
-    return _win_codes(codes[km], codes[kp], codes[ks], _HONOR_CODES[kz], wild)
+    return win_from_codes(codes[km], codes[kp], codes[ks], _HONOR_CODES[kz], wild)
 
 
 def standard_win_pair258(counts: Sequence[int], wild: int = 0) -> bool:
