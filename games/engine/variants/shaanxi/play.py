@@ -59,7 +59,8 @@ def deal_order(dealer: int) -> list[int]:
     return order
 
 
-def _seed_basis(state: HandState) -> str:
+def seed_basis(state: HandState) -> str:
+    """What the dice are drawn from: the hand's seed, or a digest of its explicit wall."""
     if state.seed is not None:
         return state.seed
     return "wall:" + hashlib.sha256(",".join(map(str, state.wall)).encode()).hexdigest()[:16]
@@ -67,7 +68,7 @@ def _seed_basis(state: HandState) -> str:
 
 def roll_dice(state: HandState) -> dict[str, Any]:
     """The two rolls of §3, drawn deterministically from the hand's seed (or its wall)."""
-    rng = random.Random(f"{DICE_ALGORITHM}:shaanxi-dice:{_seed_basis(state)}")
+    rng = random.Random(f"{DICE_ALGORITHM}:shaanxi-dice:{seed_basis(state)}")
     d1 = [rng.randint(1, 6), rng.randint(1, 6)]
     d2 = [rng.randint(1, 6), rng.randint(1, 6)]
     second = table.second_roller(state.dealer, sum(d1))
@@ -247,7 +248,7 @@ class ShaanxiRules(Rules):
     def next_dealer(self, state: HandState) -> int:
         result = state.result or {}
         if result.get("reason") == "escape":
-            return dice_seat(_seed_basis(state), "next-dealer")  # a new game: random dealer
+            return dice_seat(seed_basis(state), "next-dealer")  # a new game: random dealer
         winner = state.wins[0]["seat"] if state.wins else None
         return table.next_dealer(state.dealer, winner)
 

@@ -16,7 +16,6 @@ State kept in ``state.ext``:
 
 from __future__ import annotations
 
-import hashlib
 import random
 from typing import Any
 
@@ -36,6 +35,10 @@ from games.engine.core import (
 from games.engine.fast_shanten import after_discards
 from games.engine.state import N_SEATS, PHASE_CLAIM, PHASE_OVER, PHASE_TURN, HandState, WinContext
 from games.engine.tiles import counts_of, meld_to_json, parse_tiles, tile_str
+from games.engine.variants.shaanxi.play import (  # wuhan.md §1: the Shaanxi deal
+    deal_order,
+    seed_basis,
+)
 from games.engine.variants.wuhan import rules as table
 from games.engine.variants.wuhan import scoring
 from games.engine.variants.wuhan.calc import waits
@@ -61,38 +64,12 @@ def is_haidi(state: HandState) -> bool:
     return bool(state.ext.get("haidi"))
 
 
-DEAL_ROUNDS = 3  # shaanxi.md §3.5: three rounds of 2 stacks (4 tiles) each, then single tiles
-DEAL_BLOCK = 4
-
-
-def deal_order(dealer: int) -> list[int]:
-    """The seat receiving each of the 53 dealt tiles, in wall order (shaanxi.md §3.5).
-
-    >>> order = deal_order(1)
-    >>> order[:8], order[48:]
-    ([1, 1, 1, 1, 2, 2, 2, 2], [1, 2, 3, 0, 1])
-    """
-    order: list[int] = []
-    for _ in range(DEAL_ROUNDS):
-        for i in range(N_SEATS):
-            order.extend([(dealer + i) % N_SEATS] * DEAL_BLOCK)
-    order.extend((dealer + i) % N_SEATS for i in range(N_SEATS))
-    order.append(dealer)
-    return order
-
-
-def _seed_basis(state: HandState) -> str:
-    if state.seed is not None:
-        return state.seed
-    return "wall:" + hashlib.sha256(",".join(map(str, state.wall)).encode()).hexdigest()[:16]
-
-
 def roll_dice(state: HandState) -> dict[str, Any]:
     """The two rolls of shaanxi.md §3 (the platform deal), drawn from the hand's seed or wall.
 
     The wall order is already the draw order, so the rolls only say where the wall was broken.
     """
-    rng = random.Random(f"{DICE_ALGORITHM}:wuhan-dice:{_seed_basis(state)}")
+    rng = random.Random(f"{DICE_ALGORITHM}:wuhan-dice:{seed_basis(state)}")
     d1 = [rng.randint(1, 6), rng.randint(1, 6)]
     d2 = [rng.randint(1, 6), rng.randint(1, 6)]
     second = (state.dealer + sum(d1) - 1) % N_SEATS  # shaanxi.md §3.2, the dealer counts as 1
