@@ -17,6 +17,7 @@ KEYS = {
     "hands_per_s",
     "mahjong_lib_win_per_s",
     "ratio_vs_mahjong",
+    "ratio_vs_mahjong_tiles",
 }
 
 
