@@ -28,6 +28,7 @@ test: venv
 lint: venv
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(PY) -m mypy --strict games/engine ratings/calc.py
 
 format: venv
 	$(PY) -m ruff format .
