@@ -67,25 +67,8 @@ def table_page(request, table_id: int):
             "seat": seat,
             "room": table.room,
             "code": code or "",
-            "seat_tiers": _seat_tiers(table),
         },
     )
-
-
-def _seat_tiers(table) -> dict[str, dict]:
-    """The tier of each seated human for the table's variant, keyed by seat index; `who` is the
-    name the table frames show, so the client drops a badge once another player takes the seat."""
-    from games.models import Seat
-    from ratings.selectors import tier_for
-
-    out = {}
-    for seat in Seat.objects.filter(table=table, user__isnull=False, is_bot=False).select_related(
-        "user"
-    ):
-        tier = tier_for(seat.user, table.room.variant)
-        who = seat.user.display_name or seat.user.username
-        out[str(seat.index)] = {"name": tier.name, "position": tier.position, "who": who}
-    return out
 
 
 @require_GET

@@ -65,6 +65,14 @@ def tier_of_points(
     )  # fmt: skip
 
 
+def standing_points(user_ids: list[int], variant: str) -> dict[int, int]:
+    """Ladder points in ``variant`` by user id, for the users that have a standing (one query)."""
+    if not user_ids:
+        return {}
+    rows = Standing.objects.filter(user_id__in=user_ids, variant=variant)
+    return dict(rows.values_list("user_id", "points"))
+
+
 def tier_for(user, variant: str) -> TierInfo:
     """The user's tier in ``variant`` (the floor tier for a user with no hands yet)."""
     points = 0

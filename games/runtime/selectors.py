@@ -56,7 +56,10 @@ def seat_of(table_id: int, user) -> int | None:
     return Seat.objects.filter(table_id=table_id, user=user).values_list("index", flat=True).first()
 
 
-def _seat_info(seat: Seat) -> dict:
+def seat_public(seat: Seat, variant: str, ladder: _Ladder | None = None) -> dict:
+    """What every client may know of a seat, its human's tier in ``variant`` included (so a
+    badge shows for a player who sits down after the page loaded). ``ladder`` holds the tier
+    table and the seated humans' points when the caller fetched them for several seats."""
     if seat.is_bot:
         name = f"Bot {seat.index + 1}"
     elif seat.user_id:
@@ -72,7 +75,38 @@ def _seat_info(seat: Seat) -> dict:
         "connected": seat.is_bot or seat.connections > 0,
         "left": seat.left_at is not None,
         "ready": seat.ready or seat.is_bot,
+        "tier": _seat_tier(seat, variant, ladder),
     }
+
+
+#: (the variant's tier table, ladder points by user id)
+_Ladder = tuple[list[tuple[str, int]], dict[int, int]]
+
+
+def _ladder(variant: str, seats: list[Seat]) -> _Ladder:
+    """Two queries: the tier table and the seated humans' points."""
+    from ratings.selectors import standing_points, tier_table
+
+    humans = [s.user_id for s in seats if s.user_id and not s.is_bot]
+    return tier_table(variant), standing_points(humans, variant)
+
+
+def _seat_tier(seat: Seat, variant: str, ladder: _Ladder | None) -> dict | None:
+    from ratings.selectors import tier_of_points
+
+    if seat.is_bot or seat.user_id is None:
+        return None
+    tiers, points = ladder if ladder is not None else _ladder(variant, [seat])
+    tier = tier_of_points(variant, points.get(seat.user_id, 0), tiers)
+    return {"name": tier.name, "position": tier.position} if tier.name else None
+
+
+def seats_public(table: Table) -> list[dict]:
+    """``seat_public`` of the table's four seats, sharing one tier look-up."""
+    seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+    variant = table.room.variant
+    ladder = _ladder(variant, seats)
+    return [seat_public(s, variant, ladder) for s in seats]
 
 
 def _hand_info(hand: HandRecord | None) -> dict | None:
@@ -131,10 +165,7 @@ def table_public(table: Table, *, seat: int | None) -> dict:
             "base": room.base_points,
             "min_balance": room.min_balance,
         },
-        "seats": [
-            _seat_info(s)
-            for s in Seat.objects.filter(table=table).select_related("user").order_by("index")
-        ],
+        "seats": seats_public(table),
         "hand": _hand_info(hand),
         "you": seat,
     }

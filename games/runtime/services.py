@@ -38,6 +38,7 @@ from games.models import (
 )
 from games.runtime.locks import lock_hand, lock_table
 from games.runtime.notify import notify_table_changed
+from games.runtime.selectors import seat_public
 
 log = logging.getLogger(__name__)
 
@@ -121,25 +122,8 @@ def _seats(table: Table) -> list[Seat]:
     return list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
 
 
-def _seat_public(seat: Seat) -> dict:
-    return {
-        "index": seat.index,
-        "name": _seat_name(seat),
-        "is_bot": seat.is_bot,
-        "empty": seat.is_empty,
-        "autoplay": seat.autoplay,
-        "connected": seat.is_bot or seat.connections > 0,
-        "left": seat.left_at is not None,
-        "ready": seat.ready or seat.is_bot,
-    }
-
-
-def _seat_name(seat: Seat) -> str | None:
-    if seat.is_bot:
-        return f"Bot {seat.index + 1}"
-    if seat.user_id is None:
-        return None
-    return seat.user.display_name or seat.user.username
+def _seat_public(table: Table, seat: Seat) -> dict:
+    return seat_public(seat, table.room.variant)
 
 
 def _state(table: Table) -> HandState:
@@ -263,7 +247,7 @@ def _sit_at(table_id: int, user) -> bool:
         seat.autoplay = False
         seat.ready = False
         seat.save()
-        _append(table, "seat", _seat_public(seat))
+        _append(table, "seat", _seat_public(table, seat))
         if table.status == TableStatus.WAITING and all(not s.is_empty for s in seats):
             _hand_start(table, now=timezone.now())
     return True
@@ -286,7 +270,7 @@ def _fill_bots(table: Table) -> None:
         if seat.is_empty:
             seat.is_bot = True
             seat.save()
-            _append(table, "seat", _seat_public(seat))
+            _append(table, "seat", _seat_public(table, seat))
 
 
 def _free_seat(table: Table, seat: Seat) -> None:
@@ -298,7 +282,7 @@ def _free_seat(table: Table, seat: Seat) -> None:
     seat.left_at = None
     seat.ready = False
     seat.save()
-    _append(table, "seat", _seat_public(seat))
+    _append(table, "seat", _seat_public(table, seat))
 
 
 # --- hands ----------------------------------------------------------------------------------
@@ -632,7 +616,7 @@ def table_connect(*, table_id: int, user) -> int | None:
             seat.autoplay = False  # the bot hands the seat back
         seat.save()
         if not was_connected:
-            _append(table, "seat", _seat_public(seat))
+            _append(table, "seat", _seat_public(table, seat))
         return seat.index
 
 
@@ -645,7 +629,7 @@ def table_disconnect(*, table_id: int, user) -> None:
         if seat.connections == 0:
             seat.disconnected_at = timezone.now()
             seat.save()
-            _append(table, "seat", _seat_public(seat))
+            _append(table, "seat", _seat_public(table, seat))
         else:
             seat.save()
 
@@ -672,7 +656,7 @@ def table_leave(*, table_id: int, user) -> str:
                 # plays their default actions. After it, escape_penalty settles the escape.
                 seat.left_at = timezone.now()
                 seat.save()
-                _append(table, "seat", _seat_public(seat))
+                _append(table, "seat", _seat_public(table, seat))
             return "escaping"
         _free_seat(table, seat)
         if not Seat.objects.filter(table=table, user__isnull=False).exists():
@@ -730,7 +714,7 @@ def table_ready(*, table_id: int, user) -> bool:
         if not seat.ready:
             seat.ready = True
             seat.save()
-            _append(table, "seat", _seat_public(seat))
+            _append(table, "seat", _seat_public(table, seat))
         humans = Seat.objects.filter(table=table, user__isnull=False)
         if all(s.ready for s in humans):
             _next_hand(table, now=timezone.now())
@@ -823,7 +807,7 @@ def _tick_playing(table: Table, now: datetime) -> None:
             HandSeat.objects.filter(hand_id=table.current_hand_id, seat=seat.index).update(
                 autoplayed=True
             )
-            _append(table, "seat", _seat_public(seat))
+            _append(table, "seat", _seat_public(table, seat))
             _schedule_bots(table)
     if table.deadline and now >= table.deadline:
         _play_defaults(table, now, seats)

@@ -239,10 +239,9 @@
     });
   }
 
-  var TIERS = (function () { var el = document.getElementById("seat-tiers"); try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; } })();
-  function seatTier(i) {
-    var st = S.table && S.table.seats[i], tier = TIERS[String(i)];
-    return st && !st.is_bot && !st.empty && tier && tier.who === st.name ? tier : null;
+  function seatTier(i) {  // every frame's table info carries each human seat's tier
+    var st = S.table && S.table.seats[i];
+    return st && !st.is_bot && !st.empty && st.tier ? st.tier : null;
   }
   function fmtValue(k, v) {
     if (v === true) return "✓";

@@ -111,6 +111,32 @@ def test_it_plays_a_hand_with_bots_and_settles_with_rake(alice, sichuan, seeded)
     assert wallet_audit() == []
 
 
+def test_it_shows_each_humans_tier_to_everyone_at_the_table(alice, bob, sichuan):
+    # given bob has climbed the Sichuan ladder and alice has no hands yet
+    from ratings.calc import SICHUAN_TIERS
+    from ratings.models import Standing
+
+    name, threshold = SICHUAN_TIERS[2]
+    Standing.objects.create(
+        user=bob, variant="sichuan", points=threshold, mu=25.0, sigma=8.3, rating=0
+    )
+    # when alice sits first and bob joins her table afterwards
+    table = services.table_seat(user=alice, room=sichuan)
+    assert services.table_seat(user=bob, room=sichuan).pk == table.pk
+    # then the table info alice receives carries bob's tier (a late joiner's badge needs no
+    # reload), the floor tier for alice, and none for empty seats
+    seats = selectors.table_public(Table.objects.get(pk=table.pk), seat=0)["seats"]
+    tiers = {s["name"]: s["tier"] for s in seats if not s["empty"]}
+    assert tiers[bob.display_name or bob.username] == {"name": name, "position": 3}
+    assert tiers[alice.display_name or alice.username] == {
+        "name": SICHUAN_TIERS[0][0],
+        "position": 1,
+    }
+    assert all(s["tier"] is None for s in seats if s["empty"])
+    seat_events = TableEvent.objects.filter(table=table, kind="seat").order_by("seq")
+    assert seat_events.last().data["tier"] == {"name": name, "position": 3}
+
+
 def test_it_pays_a_hand_once_when_settle_is_delivered_twice(alice, sichuan, seeded):
     table = _solo_table(alice, sichuan)
     _play_human(table.pk, alice)
