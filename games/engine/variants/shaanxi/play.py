@@ -20,7 +20,7 @@ from typing import Any
 from games.engine.actions import HU, KONG_EXPOSED, PUNG, Action
 from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, replace
 from games.engine.state import N_SEATS, PHASE_CHOICE, HandState, WinContext
-from games.engine.tiles import counts_of, tile_str
+from games.engine.tiles import Meld, counts_of, tile_str
 from games.engine.variants.shaanxi import rules as table
 from games.engine.variants.shaanxi import scoring, shapes
 from games.engine.wall import DICE_ALGORITHM, dice_seat
@@ -30,6 +30,10 @@ PAOZI = "paozi"
 
 DEAL_ROUNDS = 3  # §3.5: three rounds of 2 stacks (4 tiles) each, then single tiles
 DEAL_BLOCK = 4
+
+_MANY_KONGS = len(table.RESERVE_STACKS)
+_RESERVED_TAIL = tuple(2 * table.reserve_stacks(k) for k in range(_MANY_KONGS + 1))
+"""2·T(k) by kong count k, every count from ``_MANY_KONGS`` on sharing the last entry (§8)."""
 
 
 def tiles_remaining(state: HandState) -> int:
@@ -95,7 +99,7 @@ class ShaanxiRules(Rules):
 
     def reserved_tail(self, state: HandState) -> int:
         """2·T(k): a regular draw due with R <= 2·T(k) ends the hand as 荒庄."""
-        return 2 * table.reserve_stacks(len(state.kongs))
+        return _RESERVED_TAIL[min(len(state.kongs), _MANY_KONGS)]
 
     def can_kong_now(self, state: HandState) -> bool:
         return tiles_remaining(state) > 0  # the replacement is always drawn (§8)
@@ -143,15 +147,24 @@ class ShaanxiRules(Rules):
         claim moves tiles and clears the claimer's list."""
         claim = state.claim
         assert claim is not None
+        if not claim.options:
+            return state  # nobody could claim: nothing passed, nothing claimed
         said = {a.seat: a.type for a in claim.responses}
-        lou = [list(x) for x in state.ext["lou_hu"]]
-        if any(t == HU for t in said.values()):
+        if HU in said.values():
             return state  # the hand ends with that win
-        for seat, options in claim.options:
-            if any(a.type == HU for a in options) and claim.tile not in lou[seat]:
-                lou[seat].append(claim.tile)
-                events.append({"type": "lou_hu", "seat": seat, "tile": tile_str(claim.tile)})
-        state = replace(state, ext={**state.ext, "lou_hu": lou})
+        tile = claim.tile
+        held = state.ext["lou_hu"]
+        passed = [
+            seat
+            for seat, options in claim.options
+            if tile not in held[seat] and any(a.type == HU for a in options)
+        ]
+        if passed:  # most windows pass no win: the state stays as it is
+            lou = [list(x) for x in held]
+            for seat in passed:
+                lou[seat].append(tile)
+                events.append({"type": "lou_hu", "seat": seat, "tile": tile_str(tile)})
+            state = replace(state, ext={**state.ext, "lou_hu": lou})
         if claim.kind == "discard":
             claimers = [s for s, t in said.items() if t in (PUNG, KONG_EXPOSED)]
             if claimers:
@@ -161,30 +174,27 @@ class ShaanxiRules(Rules):
     # -- wins (§9) ---------------------------------------------------------------------------------
 
     def can_win(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
-        if tile is not None and how != WIN_SELF and tile in state.ext["lou_hu"][seat]:
-            return False
+        """``shapes.is_win`` of the hand (plus ``tile``), answered from the cached wait mask of
+        its 13 tiles: a claim on a discard is a bit test; a self-draw takes the drawn tile out."""
         hand = state.hands[seat]
-        if tile is not None:
-            # Hot path pre-check. In 平胡 and 七对 the tile sits in a pung, a chow or a pair with
-            # a held tile at most two steps away in its suit (the same tile for an honour). With
-            # none held only the other shapes are left, and the hand alone rules them out unless:
-            # 十三幺 every held tile an orphan, 全不靠 no kind held twice (both without melds),
-            # 组合龙 at least eight of a knitted nine held (at most one meld, no chow).
-            info = _HAND_INFO.get(hand)
-            if info is None:
-                info = _hand_info(hand)
-            mask, orphans_only, distinct, knitted8 = info
-            if not mask & _NEAR_MASK[tile]:
-                melds = state.melds[seat]
-                if melds:
-                    if len(melds) > 1 or melds[0].type == "chow" or not knitted8:
-                        return False
-                elif not (orphans_only or distinct or knitted8):
-                    return False
-        counts = counts_of(hand)
-        if tile is not None:
-            counts[tile] += 1
-        return shapes.is_win(counts, state.melds[seat])
+        if tile is None:
+            if not hand:
+                return False
+            tile = state.drawn
+            if tile is None or tile not in hand:
+                tile = hand[-1]  # any tile out of the hand gives the same answer
+            i = hand.index(tile)
+            hand = hand[:i] + hand[i + 1 :]
+        elif how != WIN_SELF and tile in state.ext["lou_hu"][seat]:
+            return False
+        melds = state.melds[seat]
+        key = (hand, melds)
+        mask = _WAIT_MASKS.get(key)
+        if mask is None:
+            if len(_WAIT_MASKS) > 100_000:
+                _WAIT_MASKS.clear()
+            mask = _WAIT_MASKS[key] = shapes.wait_mask(hand, melds)
+        return bool(mask >> tile & 1)
 
     def score_wins(
         self, state: HandState, wins: list[WinContext]
@@ -326,37 +336,9 @@ def _meld_claim_winner(responses: tuple[Action, ...]) -> int:
     return best.seat
 
 
-def _near(tile: int) -> tuple[int, ...]:
-    if tile >= 27:
-        return (tile,)
-    lo = tile - tile % 9
-    return tuple(u for u in range(tile - 2, tile + 3) if lo <= u < lo + 9)
-
-
-_NEAR_MASK = tuple(sum(1 << u for u in _near(t)) for t in range(34))
-_ORPHANS = frozenset(shapes.ORPHANS)
-_HandInfo = tuple[int, bool, bool, bool]
-_HAND_INFO: dict[tuple[int, ...], _HandInfo] = {}
-
-
-def _hand_info(hand: tuple[int, ...]) -> _HandInfo:
-    """(bit mask of held kinds, every tile an orphan, no kind twice, at least eight tiles of one
-    knitted nine held), cached per concealed hand: it is win-tested on every discard of a round."""
-    if len(_HAND_INFO) > 200_000:
-        _HAND_INFO.clear()
-    mask = 0
-    for t in hand:
-        if t < 34:
-            mask |= 1 << t
-    held = set(hand)
-    info = (
-        mask,
-        held <= _ORPHANS,
-        len(held) == len(hand),
-        any(len(held.intersection(nine)) >= 8 for nine in shapes.KNITTED_NINES),
-    )
-    _HAND_INFO[hand] = info
-    return info
+_WAIT_MASKS: dict[tuple[tuple[int, ...], tuple[Meld, ...]], int] = {}
+"""``shapes.wait_mask`` per (concealed tiles, melds): a hand is win-tested on every discard of a
+round and on its next draw."""
 
 
 RULES = ShaanxiRules()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import permutations
 
-from games.engine.fastwin import is_standard_win
+from games.engine.fastwin import HONOR_W0, SUIT_W0, WIN0, is_standard_win
 from games.engine.tiles import HONORS, Meld
 
 PING_HU = "ping_hu"
@@ -181,3 +181,140 @@ def waits(counts: Sequence[int], melds: Sequence[Meld]) -> list[int]:
             found.append(kind)
         trial[kind] -= 1
     return found
+
+
+# ---------------------------------------------------------------- the fast wait test
+#
+# Live play asks "does this tile win?" for every discard and every self-draw. ``wait_mask`` answers
+# it for all 34 kinds at once from the 13-tile hand (the caller caches the mask per hand), and is
+# exactly ``waits`` as a bit mask: tests/games/engine/test_shaanxi_fast.py compares the two.
+
+_POW5 = tuple(5**i for i in range(9))
+_KIND_GROUP = tuple(min(k // 9, 3) for k in range(N_PLAYABLE))
+_KIND_WEIGHT = tuple(_POW5[k - 9 * _KIND_GROUP[k]] for k in range(N_PLAYABLE))
+_ALL_KINDS = (1 << N_PLAYABLE) - 1
+_ORPHAN_MASK = sum(1 << k for k in ORPHANS)
+_NINES = tuple(
+    (
+        sum(1 << k for k in nine),
+        sum(1 << k for k in nine) | sum(1 << k for k in HONORS),
+        tuple(sum(_KIND_WEIGHT[k] for k in nine if _KIND_GROUP[k] == g) for g in range(3)),
+    )
+    for nine in KNITTED_NINES
+)
+_GROUP_BITS: dict[int, int] = {}
+
+
+def _group_bits(g: int, key: int, need: int) -> int:
+    """Kinds of group ``g`` (bits at their kind) that turn its key into a ``need`` code (1: sets
+    alone, 8: sets and the pair), cached per (group, key, need)."""
+    cache_key = key << 3 | g << 1 | (need == 8)
+    bits = _GROUP_BITS.get(cache_key)
+    if bits is None:
+        if len(_GROUP_BITS) > 200_000:
+            _GROUP_BITS.clear()
+        table = HONOR_W0 if g == 3 else SUIT_W0
+        bits = 0
+        for pos in range(7 if g == 3 else 9):
+            p = _POW5[pos]
+            if key // p % 5 < 4 and table[key + p] == need:
+                bits |= 1 << (9 * g + pos)
+        _GROUP_BITS[cache_key] = bits
+    return bits
+
+
+def _standard_bits(km: int, kp: int, ks: int, kz: int) -> int:
+    """Kinds t for which the tiles of group keys (km, kp, ks, kz) plus t are a standard win.
+
+    The four groups' codes (fastwin: 1 sets alone, 8 sets and the pair, else 0) sum to 11 exactly
+    when the hand wins, so the group taking t must reach 11 minus the other three.
+    """
+    a = SUIT_W0[km]
+    b = SUIT_W0[kp]
+    c = SUIT_W0[ks]
+    d = HONOR_W0[kz]
+    rest = WIN0 - a - b - c - d
+    bits = 0
+    need = rest + a
+    if need == 1 or need == 8:
+        bits |= _group_bits(0, km, need)
+    need = rest + b
+    if need == 1 or need == 8:
+        bits |= _group_bits(1, kp, need)
+    need = rest + c
+    if need == 1 or need == 8:
+        bits |= _group_bits(2, ks, need)
+    need = rest + d
+    if need == 1 or need == 8:
+        bits |= _group_bits(3, kz, need)
+    return bits
+
+
+def wait_mask(hand: Sequence[int], melds: Sequence[Meld]) -> int:
+    """Bit t set when the tiles ``hand`` (13 with no meld) plus one t win (``is_win``), t in 0..33.
+
+    The same kinds as ``waits``, as a bit mask:
+
+    >>> from games.engine.tiles import parse_tiles
+    >>> wait_mask(parse_tiles("112233m445566p7s"), []) == 1 << 24
+    True
+    >>> wait_mask(parse_tiles("19m19p19s1234567z"), []) == _ORPHAN_MASK
+    True
+    """
+    n_melds = len(melds)
+    if len(hand) + 3 * n_melds != HAND_SIZE - 1:
+        return 0
+    counts = [0] * N_PLAYABLE
+    keys = [0, 0, 0, 0]
+    held = 0
+    odd = 0
+    group, weight = _KIND_GROUP, _KIND_WEIGHT
+    for t in hand:
+        if t >= N_PLAYABLE:
+            return 0  # a flower: no legal hand
+        counts[t] += 1
+        keys[group[t]] += weight[t]
+        held |= 1 << t
+        odd ^= 1 << t
+    full = counts
+    if n_melds:
+        full = list(counts)
+        for meld in melds:
+            if meld.type == "chow":
+                return 0
+            for k in meld.tiles:
+                full[k] += 1
+    top = max(full)
+    if top > 4:
+        return 0
+    allowed = _ALL_KINDS  # a fifth copy never wins (is_legal_hand)
+    if top == 4:
+        for k in range(N_PLAYABLE):
+            if full[k] == 4:
+                allowed &= ~(1 << k)
+    km, kp, ks, kz = keys
+    mask = _standard_bits(km, kp, ks, kz)  # 平胡
+    if not n_melds:
+        if odd & (odd - 1) == 0:
+            mask |= odd  # 七对: the one kind held an odd number of times
+        if held & ~_ORPHAN_MASK == 0:  # 十三幺: every orphan, one of them twice
+            missing = _ORPHAN_MASK & ~held
+            if missing & (missing - 1) == 0:
+                mask |= missing or _ORPHAN_MASK
+        if held.bit_count() == len(hand):  # 全不靠: 14 distinct tiles of a nine and the honours
+            for _, allowed_kinds, _ in _NINES:
+                if held & ~allowed_kinds == 0:
+                    mask |= allowed_kinds & ~held
+    if n_melds <= 1:  # 组合龙: a whole knitted nine, the rest a standard win
+        for nine, _, (dm, dp, ds) in _NINES:
+            missing = nine & ~held
+            if missing == 0:
+                mask |= _standard_bits(km - dm, kp - dp, ks - ds, kz)
+            elif missing & (missing - 1) == 0:
+                u = missing.bit_length() - 1
+                g = group[u]
+                rest = [km - dm, kp - dp, ks - ds]
+                rest[g] += weight[u]
+                if SUIT_W0[rest[0]] + SUIT_W0[rest[1]] + SUIT_W0[rest[2]] + HONOR_W0[kz] == WIN0:
+                    mask |= missing
+    return mask & allowed

@@ -1,0 +1,224 @@
+"""Shaanxi's fast win test against the slow reference (shared/rules/shaanxi.md §9).
+
+``shapes.wait_mask`` answers "which kinds complete this hand" as a bit mask, and live play's
+``can_win`` is a bit test on it (cached per hand). Both must agree with the readable reference,
+``shapes.waits`` / ``shapes.is_win`` one shape at a time, on every input: random hands with and
+without melds, hands one tile from each of the five shapes, illegal ones, and every can_win call of
+seeded bot hands.
+"""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+from typing import Any, cast
+
+import pytest
+
+from games.engine.core import WIN_DISCARD, WIN_ROB, WIN_SELF
+from games.engine.simulate import play_hand
+from games.engine.state import HandState
+from games.engine.tiles import Meld, counts_of, parse_tiles
+from games.engine.variants.shaanxi import play, shapes
+
+KONGS = ("kong_exposed", "kong_concealed", "kong_added")
+
+
+def _reference_mask(hand: list[int], melds: list[Meld]) -> int:
+    return sum(1 << t for t in shapes.waits(counts_of(hand), melds))
+
+
+def _brute_mask(hand: list[int], melds: list[Meld]) -> int:
+    """is_win on hand + t for every kind, without waits' own legality shortcut."""
+    mask = 0
+    for t in range(shapes.N_PLAYABLE):
+        counts = counts_of(hand)
+        counts[t] += 1
+        if shapes.is_win(counts, melds):
+            mask |= 1 << t
+    return mask
+
+
+def _random_melds(rng: random.Random, pool: list[int], n: int) -> list[Meld]:
+    """``n`` pungs/kongs whose tiles come out of ``pool``."""
+    melds = []
+    for _ in range(n):
+        kinds = [k for k in set(pool) if pool.count(k) >= 3]
+        kind = rng.choice(kinds)
+        size = 4 if pool.count(kind) == 4 and rng.random() < 0.3 else 3
+        for _ in range(size):
+            pool.remove(kind)
+        mtype = rng.choice(KONGS) if size == 4 else "pung"
+        melds.append(Meld(mtype, (kind,) * size, 1 if mtype in ("pung", "kong_exposed") else None))
+    return melds
+
+
+def _random_hand(rng: random.Random) -> tuple[list[int], list[Meld]]:
+    pool = [k for k in range(34) for _ in range(4)]
+    rng.shuffle(pool)
+    melds = _random_melds(rng, pool, rng.choice((0, 0, 0, 1, 1, 2, 3, 4)))
+    return sorted(pool[: 13 - 3 * len(melds)]), melds
+
+
+def _sets(rng: random.Random, n: int) -> list[int]:
+    tiles: list[int] = []
+    for _ in range(n):
+        if rng.random() < 0.5:
+            suit = rng.randrange(3)
+            low = 9 * suit + rng.randrange(7)
+            tiles += [low, low + 1, low + 2]
+        else:
+            tiles += [rng.randrange(34)] * 3
+    return tiles
+
+
+def _winning_hand(rng: random.Random) -> tuple[list[int], list[Meld]]:
+    """A 14-tile hand of one of the five shapes (may hold a fifth copy: illegal ones are tested
+    too)."""
+    shape = rng.randrange(6)
+    honors = list(range(27, 34))
+    if shape == 0:  # 平胡, some sets as melds
+        n_melds = rng.randrange(5)
+        melds = [
+            Meld(rng.choice(("pung", *KONGS)), (k,) * 3) for k in rng.sample(range(34), n_melds)
+        ]
+        melds = [Meld(m.type, (m.kind,) * (4 if m.type in KONGS else 3)) for m in melds]
+        pair = rng.randrange(34)
+        return [pair, pair, *_sets(rng, 4 - n_melds)], melds
+    if shape == 1:  # 七对
+        return [k for k in rng.sample(range(34), 7) for _ in range(2)], []
+    if shape == 2:  # 十三幺
+        return [*shapes.ORPHANS, rng.choice(shapes.ORPHANS)], []
+    nine = list(rng.choice(shapes.KNITTED_NINES))
+    if shape == 3:  # 全不靠
+        return rng.sample(nine + honors, 14), []
+    # 组合龙: the nine, one set (maybe a pung/kong meld) and a pair
+    pair = rng.randrange(34)
+    if rng.random() < 0.5:
+        kind = rng.randrange(34)
+        size = 4 if rng.random() < 0.3 else 3
+        meld = Meld("pung" if size == 3 else rng.choice(KONGS), (kind,) * size)
+        return [*nine, pair, pair], [meld]
+    return [*nine, pair, pair, *_sets(rng, 1)], []
+
+
+def _near_win(rng: random.Random) -> tuple[list[int], list[Meld]]:
+    """A winning hand minus one tile, sometimes with one more tile swapped."""
+    hand, melds = _winning_hand(rng)
+    hand.pop(rng.randrange(len(hand)))
+    if rng.random() < 0.3:
+        hand[rng.randrange(len(hand))] = rng.randrange(34)
+    return sorted(hand), melds
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_wait_mask_matches_waits_on_random_hands(seed: int) -> None:
+    rng = random.Random(f"shaanxi-fast:{seed}")
+    for _ in range(800):
+        hand, melds = _random_hand(rng)
+        assert shapes.wait_mask(hand, melds) == _reference_mask(hand, melds), (hand, melds)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_wait_mask_matches_is_win_near_every_shape(seed: int) -> None:
+    rng = random.Random(f"shaanxi-near:{seed}")
+    nonzero = 0
+    for _ in range(1000):
+        hand, melds = _near_win(rng)
+        mask = shapes.wait_mask(hand, melds)
+        assert mask == _brute_mask(hand, melds), (hand, melds)
+        nonzero += mask != 0
+    assert nonzero > 300  # the hands do exercise the shapes
+
+
+@pytest.mark.parametrize(
+    ("tiles", "melds", "waits"),
+    [
+        ("112233m445566p7s", [], "7s"),
+        ("19m19p19s1234567z", [], "19m19p19s1234567z"),
+        ("19m19p19s1234566z", [], "7z"),
+        ("147m258p369s1234z", [], "567z"),
+        ("147m258p369s2345z", [], "167z"),
+        ("147m258p369s123s5z", [], "5z"),
+        ("147m258p69s123s55z", [], "3s"),
+        ("147m258p369s5z", ["666z"], "5z"),
+        ("147m258p369s5z", ["123s"], ""),  # a chow meld: no Shaanxi win
+        ("1111m223m", ["555m", "777m"], "23m"),
+        ("11112222333344m", [], ""),  # 14 tiles: not a 13-tile hand
+    ],
+)
+def test_wait_mask_examples(tiles: str, melds: list[str], waits: str) -> None:
+    from games.engine.tiles import parse_meld
+
+    parsed = [
+        parse_meld({"type": "chow" if len(set(m[:-1])) > 1 else "pung", "tiles": m, "from": 1})
+        for m in melds
+    ]
+    hand = parse_tiles(tiles)
+    expected = sum(1 << t for t in parse_tiles(waits)) if waits else 0
+    assert shapes.wait_mask(hand, parsed) == expected
+    assert shapes.wait_mask(hand, parsed) == _reference_mask(hand, parsed)
+
+
+def test_wait_mask_rejects_illegal_hands() -> None:
+    five = parse_tiles("11111m2345678m9m")  # a fifth copy
+    assert shapes.wait_mask(five, []) == _reference_mask(five, []) == 0
+    flower = [*parse_tiles("112233m445566p"), 34]
+    assert shapes.wait_mask(flower, []) == 0
+    kong4 = parse_tiles("1m23456789p111s")  # 1m wait blocked by the kong holding four
+    meld = [Meld("kong_concealed", (0, 0, 0, 0))]
+    assert shapes.wait_mask(kong4[:10], meld) == _reference_mask(kong4[:10], meld)
+
+
+def _reference_can_win(state: Any, seat: int, tile: int | None, how: str) -> bool:
+    """ShaanxiRules.can_win before the wait-mask cache: 漏胡 block, then shapes.is_win."""
+    if tile is not None and how != WIN_SELF and tile in state.ext["lou_hu"][seat]:
+        return False
+    counts = counts_of(state.hands[seat])
+    if tile is not None:
+        counts[tile] += 1
+    return shapes.is_win(counts, state.melds[seat])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_can_win_matches_the_reference_on_every_tile(seed: int) -> None:
+    rng = random.Random(f"shaanxi-can-win:{seed}")
+    rules = play.RULES
+    for _ in range(200):
+        if rng.random() < 0.5:
+            hand, melds = _near_win(rng)
+        else:
+            hand, melds = _random_hand(rng)
+        lou = [rng.randrange(34) for _ in range(rng.randrange(3))]
+        ns = SimpleNamespace(
+            hands=(tuple(hand),), melds=(tuple(melds),), ext={"lou_hu": [lou]}, drawn=None
+        )
+        state = cast(HandState, ns)
+        for t in range(34):
+            for how in (WIN_DISCARD, WIN_ROB, WIN_SELF):
+                assert rules.can_win(state, 0, t, how) == _reference_can_win(ns, 0, t, how)
+            # the same hand holding t, as a self-draw: drawn t, another drawn tile, or none
+            ns.hands = (tuple(sorted([*hand, t])),)
+            for drawn in (t, None, rng.randrange(34)):
+                ns.drawn = drawn
+                got = rules.can_win(state, 0, None, WIN_SELF)
+                assert got == _reference_can_win(ns, 0, None, WIN_SELF), (hand, melds, t, drawn)
+            ns.hands = (tuple(hand),)
+            ns.drawn = None
+
+
+def test_can_win_matches_the_reference_in_bot_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = {"n": 0, "won": 0}
+    fast = play.ShaanxiRules.can_win
+
+    def checked(self: play.ShaanxiRules, state: HandState, seat: int, tile: Any, how: str) -> bool:
+        got = fast(self, state, seat, tile, how)
+        assert got == _reference_can_win(state, seat, tile, how), (state.hands[seat], tile, how)
+        calls["n"] += 1
+        calls["won"] += got
+        return got
+
+    monkeypatch.setattr(play.ShaanxiRules, "can_win", checked)
+    for i in range(30):
+        play_hand("shaanxi", {}, f"shaanxi-fast:{i}", checked=False)
+    assert calls["n"] > 3000 and calls["won"] > 15
