@@ -1,0 +1,838 @@
+"""Websocket load benchmark: prints numbers, never asserts timings (docs/ws-load.md).
+
+    python bench/ws_load.py [--tables M] [--hands H] [--seconds S] [--variant V] [--json]
+
+It builds a throwaway site and plays it over real TCP:
+
+1. a database of its own: a temporary SQLite file, or, when DATABASE_URL names PostgreSQL, the
+   database `<name>_wsload` on that server (created when missing, dropped again if this run
+   created it), so it never touches the database the tests or a developer use;
+   with REDIS_URL the channel layer is channels-redis under a key prefix of its own;
+2. migrates it and creates, through the project's services, a room and M tables with four human
+   users each (accounts.services.user_create, games.runtime.services.table_seat: the fourth seat
+   deals the first hand), and one login session per user (django.contrib.auth.login);
+3. starts Daphne as `make run` does (`python -m daphne ... config.asgi:application`) on a free
+   port, with settings = the project's settings plus a higher per-socket flood limit (the bench
+   plays as fast as the server answers) and long turn timers (no move is played by the clock);
+   Celery runs eagerly inside Daphne (settlement is part of the measured load);
+4. connects 4·M websocket clients (a small RFC 6455 client over asyncio streams below) with the
+   session cookie and an allowed Origin, and plays H hands per table: every client answers each
+   frame whose `view.legal` is not empty with a legal action (win if possible, else 定缺, else
+   the last discard, else pass), sends `ready` after each `hand_end` until H hands are over,
+   follows the seq rules (gap or `stale_seq` -> `sync`) and re-syncs after 5 s of silence;
+5. prints connect time, accepted actions/s, the round trip from sending an action to receiving
+   the frame that reflects it, frames/s, errors and the server's CPU time; then stops Daphne and
+   removes what it created, also on Ctrl-C, SIGTERM or failure.
+
+Numbers: clients and server share this machine's cores; see docs/ws-load.md for recorded runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import bisect
+import contextlib
+import hashlib
+import json
+import os
+import shutil
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse, urlunparse
+
+ROOT = Path(__file__).resolve().parents[1]
+HOST = "127.0.0.1"
+
+#: The settings Daphne runs with (a module in the run's temporary directory).
+SETTINGS_MODULE = "wsload_settings"
+SETTINGS_TEXT = '''"""bench/ws_load.py: the project's settings for a load run."""
+from config.settings import *  # noqa: F403
+
+# The bench plays as fast as the server answers; a human sends far fewer frames.
+TABLE_WS_RATE_PER_SECOND = 100000
+TABLE_WS_BURST = 100000
+# No move is played by the clock, no bot takes a seat: every move comes from a client.
+TABLE_TURN_SECONDS = 600
+TABLE_NEXT_HAND_SECONDS = 600
+TABLE_BOT_FILL_SECONDS = 600
+TABLE_DISCONNECT_GRACE_SECONDS = 600
+# Users are created with a password; hashing it the production way costs ~0.3 s each.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+'''
+
+WS_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+OP_CONT, OP_TEXT, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG = 0x0, 0x1, 0x2, 0x8, 0x9, 0xA
+
+#: pg_advisory_lock key held while migrating a shared `<name>_wsload` database.
+MIGRATE_LOCK = 0x5175_6577
+
+#: A client that heard nothing for this long while it has nothing to do sends `sync` (the
+#: channel layer is at-most-once; the browser client does the same every 15 s).
+QUIET_RESYNC_SECONDS = 5.0
+
+
+# --- a small RFC 6455 client ------------------------------------------------------------------
+class WsClosed(Exception):
+    def __init__(self, code: int | None, reason: str = "") -> None:
+        super().__init__(f"websocket closed ({code}) {reason}".strip())
+        self.code = code
+
+
+class WebSocket:
+    """Client side of RFC 6455 over asyncio streams: masked frames out, frames in, ping/pong,
+    close. Text messages only (the table protocol is JSON)."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.closed = False
+
+    @classmethod
+    async def connect(cls, host: str, port: int, path: str, headers: dict[str, str]) -> WebSocket:
+        reader, writer = await asyncio.open_connection(host, port)
+        key = base64.b64encode(os.urandom(16)).decode()
+        lines = [
+            f"GET {path} HTTP/1.1",
+            f"Host: {host}:{port}",
+            "Upgrade: websocket",
+            "Connection: Upgrade",
+            f"Sec-WebSocket-Key: {key}",
+            "Sec-WebSocket-Version: 13",
+            *(f"{k}: {v}" for k, v in headers.items()),
+        ]
+        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin1"))
+        head = (await reader.readuntil(b"\r\n\r\n")).decode("latin1")
+        status, *fields = head.split("\r\n")
+        if status.split(" ")[1:2] != ["101"]:
+            writer.close()
+            raise WsClosed(None, f"handshake refused: {status}")
+        answer = {
+            k.strip().lower(): v.strip() for k, _, v in (f.partition(":") for f in fields if f)
+        }
+        accept = base64.b64encode(hashlib.sha1((key + WS_GUID).encode()).digest()).decode()
+        if answer.get("sec-websocket-accept") != accept:
+            writer.close()
+            raise WsClosed(None, "handshake: bad Sec-WebSocket-Accept")
+        return cls(reader, writer)
+
+    def _send_frame(self, opcode: int, payload: bytes) -> None:
+        n = len(payload)
+        if n < 126:
+            head = struct.pack("!BB", 0x80 | opcode, 0x80 | n)
+        elif n < 1 << 16:
+            head = struct.pack("!BBH", 0x80 | opcode, 0x80 | 126, n)
+        else:
+            head = struct.pack("!BBQ", 0x80 | opcode, 0x80 | 127, n)
+        mask = os.urandom(4)
+        if n:
+            pad = (mask * (n // 4 + 1))[:n]
+            payload = (int.from_bytes(payload, "big") ^ int.from_bytes(pad, "big")).to_bytes(
+                n, "big"
+            )
+        self.writer.write(head + mask + payload)  # one write: frames never interleave
+
+    def send_json(self, message: dict) -> None:
+        if self.closed:
+            raise WsClosed(None, "send on a closed socket")
+        self._send_frame(OP_TEXT, json.dumps(message, separators=(",", ":")).encode())
+
+    async def _read_frame(self) -> tuple[bool, int, bytes]:
+        b0, b1 = await self.reader.readexactly(2)
+        n = b1 & 0x7F
+        if n == 126:
+            (n,) = struct.unpack("!H", await self.reader.readexactly(2))
+        elif n == 127:
+            (n,) = struct.unpack("!Q", await self.reader.readexactly(8))
+        mask = await self.reader.readexactly(4) if b1 & 0x80 else b""
+        payload = await self.reader.readexactly(n) if n else b""
+        if mask and n:
+            pad = (mask * (n // 4 + 1))[:n]
+            payload = (int.from_bytes(payload, "big") ^ int.from_bytes(pad, "big")).to_bytes(
+                n, "big"
+            )
+        return bool(b0 & 0x80), b0 & 0x0F, payload
+
+    async def recv_json(self) -> dict:
+        """The next text message, answering pings on the way; WsClosed when the server closes."""
+        parts: list[bytes] = []
+        while True:
+            try:
+                fin, opcode, payload = await self._read_frame()
+            except (asyncio.IncompleteReadError, ConnectionError) as exc:
+                self.closed = True
+                raise WsClosed(None, f"connection lost: {exc!r}") from exc
+            if opcode == OP_PING:
+                self._send_frame(OP_PONG, payload)
+            elif opcode == OP_PONG:
+                continue
+            elif opcode == OP_CLOSE:
+                code = struct.unpack("!H", payload[:2])[0] if len(payload) >= 2 else None
+                if not self.closed:
+                    self._send_frame(OP_CLOSE, payload[:2])
+                    self.closed = True
+                raise WsClosed(code, payload[2:].decode("utf-8", "replace"))
+            elif opcode in (OP_TEXT, OP_BINARY, OP_CONT):
+                parts.append(payload)
+                if fin:
+                    return json.loads(b"".join(parts))
+
+    async def close(self, code: int = 1000) -> None:
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(Exception):
+                self._send_frame(OP_CLOSE, struct.pack("!H", code))
+                await asyncio.wait_for(self.writer.drain(), 2)
+                # The server answers with its own close frame, then ends the connection.
+                await asyncio.wait_for(self.reader.read(), 2)
+        with contextlib.suppress(Exception):
+            self.writer.close()
+            await asyncio.wait_for(self.writer.wait_closed(), 2)
+
+
+# --- one player -------------------------------------------------------------------------------
+def choose(view: dict | None) -> dict | None:
+    """Win when possible, else 定缺, else the last discard offered, else pass, else the first."""
+    legal = (view or {}).get("legal") or []
+    if not legal:
+        return None
+    for kind in ("hu", "dingque"):
+        for action in legal:
+            if action["type"] == kind:
+                return action
+    discards = [a for a in legal if a["type"] == "discard"]
+    if discards:
+        return discards[-1]
+    for action in legal:
+        if action["type"] == "pass":
+            return action
+    return legal[0]
+
+
+@dataclass
+class Stats:
+    connect_ms: list[float] = field(default_factory=list)
+    snapshot_ms: list[float] = field(default_factory=list)
+    rtt_ms: list[float] = field(default_factory=list)
+    ack_ms: list[float] = field(default_factory=list)
+    frames: int = 0
+    frame_bytes: int = 0
+    actions_sent: int = 0
+    actions_accepted: int = 0
+    error_codes: dict[str, int] = field(default_factory=dict)
+    gaps: int = 0
+    resyncs: int = 0
+
+    def error(self, code: str) -> None:
+        self.error_codes[code] = self.error_codes.get(code, 0) + 1
+
+
+@dataclass
+class TableRun:
+    table_id: int
+    hands: int
+    players: list[Player] = field(default_factory=list)
+    #: (sent at, seq it made, actor) of every accepted action that changed the table
+    moves: list[tuple[float, int, Player]] = field(default_factory=list)
+    ended: set[int] = field(default_factory=set)
+    settled: set[int] = field(default_factory=set)
+
+
+class Player:
+    """One seated user's socket: keeps seq/view as the browser client does and acts on its turn."""
+
+    def __init__(self, run: TableRun, cookie: str, stats: Stats, done: asyncio.Event) -> None:
+        self.run = run
+        self.cookie = cookie
+        self.stats = stats
+        self.all_done = done
+        self.ws: WebSocket | None = None
+        self.seq = -1
+        self.view: dict | None = None
+        self.status = ""
+        self.ended: set[int] = set()
+        self.settled: set[int] = set()
+        self.pending: tuple[str, float, int] | None = None  # (action id, sent at, seq seen)
+        self.since_send: list[tuple[float, int]] = []  # (received at, seq) of state frames
+        self.received: list[tuple[int, float]] = []  # (seq, received at) of every state frame
+        run.players.append(self)
+        self.last_frame_at = time.perf_counter()
+        self.done = False
+        self.failed = False
+
+    async def connect(self, port: int) -> None:
+        t0 = time.perf_counter()
+        self.ws = await WebSocket.connect(
+            HOST,
+            port,
+            f"/ws/table/{self.run.table_id}/",
+            {"Origin": f"http://{HOST}:{port}", "Cookie": f"sessionid={self.cookie}"},
+        )
+        t1 = time.perf_counter()
+        first = await self.ws.recv_json()
+        t2 = time.perf_counter()
+        self.stats.connect_ms.append((t1 - t0) * 1000)
+        self.stats.snapshot_ms.append((t2 - t0) * 1000)
+        self.stats.frames += 1
+        if first.get("type") != "snapshot":
+            raise RuntimeError(f"first frame is not a snapshot: {first}")
+        self.take(first, t2)
+
+    async def play(self) -> None:
+        assert self.ws is not None
+        self.act()
+        try:
+            while True:
+                frame = await self.ws.recv_json()
+                now = time.perf_counter()
+                self.stats.frames += 1
+                self.take(frame, now)
+                self.act()
+        except WsClosed as exc:
+            if not self.all_done.is_set():
+                self.failed = True
+                self.stats.error(f"closed:{exc.code}")
+        except Exception as exc:  # a frame this client cannot read: count it, stop this client
+            self.failed = True
+            self.stats.error(f"client:{type(exc).__name__}")
+            print(f"ws_load: client of table {self.run.table_id}: {exc!r}", file=sys.stderr)
+
+    # --- frames in ---
+    def take(self, frame: dict, now: float) -> None:
+        self.last_frame_at = now
+        kind = frame.get("type")
+        if kind == "snapshot":
+            self.seq = frame["seq"]
+            self._take_state(frame)
+            self._scan(frame.get("recent") or [])
+            self.since_send.append((now, self.seq))
+            self.received.append((self.seq, now))
+        elif kind == "events":
+            events = frame.get("events") or []
+            new = [e for e in events if e["seq"] > self.seq]
+            if new and self.seq >= 0 and new[0]["seq"] > self.seq + 1:
+                self.stats.gaps += 1
+                self._send({"type": "sync", "seq": self.seq})  # a gap: ask for what we missed
+                return
+            self._scan(new)
+            if frame["seq"] >= self.seq:
+                self.seq = frame["seq"]
+                self._take_state(frame)
+            self.since_send.append((now, frame["seq"]))
+            self.received.append((frame["seq"], now))
+        elif kind == "ack":
+            self._answered(frame, now)
+            self.stats.actions_accepted += 1
+        elif kind == "error":
+            self.stats.error(frame.get("code") or "error")
+            if frame.get("id") and self.pending and frame["id"] == self.pending[0]:
+                self.pending = None
+            if frame.get("code") == "stale_seq":
+                self._send({"type": "sync", "seq": self.seq})
+        self._check_done()
+
+    def _take_state(self, frame: dict) -> None:
+        self.view = frame.get("view")
+        self.status = (frame.get("table") or {}).get("status", self.status)
+
+    def _scan(self, events: list[dict]) -> None:
+        for event in events:
+            data = event.get("data") or {}
+            if event.get("kind") == "hand_end":
+                first = data["hand_id"] not in self.ended
+                self.ended.add(data["hand_id"])
+                self.run.ended.add(data["hand_id"])
+                if first and len(self.ended) < self.run.hands:
+                    self._send({"type": "ready"})
+            elif event.get("kind") == "settled":
+                self.settled.add(data["hand_id"])
+                self.run.settled.add(data["hand_id"])
+
+    def _answered(self, frame: dict, now: float) -> None:
+        if not self.pending or frame.get("id") != self.pending[0]:
+            return
+        _, sent_at, seen_seq = self.pending
+        self.pending = None
+        if frame["seq"] > seen_seq:
+            self.run.moves.append((sent_at, frame["seq"], self))
+        self.stats.ack_ms.append((now - sent_at) * 1000)
+        # The frame that reflects the action: the first state frame at or after the ack's seq
+        # (an `events` frame, or a `snapshot` for an answer that leaves a claim window open).
+        seen = [t for t, seq in self.since_send if seq >= frame["seq"]]
+        self.stats.rtt_ms.append(((seen[0] if seen else now) - sent_at) * 1000)
+
+    def _check_done(self) -> None:
+        if not self.done and len(self.ended) >= self.run.hands and self.ended <= self.settled:
+            self.done = True
+
+    # --- frames out ---
+    def act(self) -> None:
+        if self.done or self.pending or self.status != "playing":
+            return
+        action = choose(self.view)
+        if action is None:
+            return
+        action_id = uuid.uuid4().hex
+        self.since_send = []
+        self.pending = (action_id, time.perf_counter(), self.seq)
+        self.stats.actions_sent += 1
+        payload = {k: v for k, v in action.items() if k != "seat"}
+        self._send({"type": "action", "id": action_id, "seq": self.seq, "action": payload})
+
+    def resync_if_quiet(self, now: float) -> None:
+        if self.done or self.failed or self.pending or self.ws is None:
+            return
+        if now - self.last_frame_at >= QUIET_RESYNC_SECONDS:
+            self.last_frame_at = now
+            self.stats.resyncs += 1
+            self._send({"type": "sync", "seq": self.seq})
+
+    def _send(self, message: dict) -> None:
+        if self.ws is not None and not self.ws.closed:
+            self.ws.send_json(message)
+
+
+# --- the throwaway site -----------------------------------------------------------------------
+class Site:
+    """Temporary directory, database, Redis prefix and the Daphne subprocess; `close()` removes
+    whatever was created, in reverse order, and is safe to call twice."""
+
+    def __init__(self, *, keep_tmp: bool = False) -> None:
+        self.tmp = Path(tempfile.mkdtemp(prefix="que-wsload-"))
+        self.keep_tmp = keep_tmp
+        self.run_id = uuid.uuid4().hex[:8]
+        self.database_url = ""
+        self.created_database = ""  # a PostgreSQL URL this run created (dropped in close)
+        self.redis_url = os.environ.get("REDIS_URL", "")
+        self.redis_prefix = f"wsload-{os.getpid()}-{self.run_id}"
+        self.server: subprocess.Popen | None = None
+        self.port = 0
+        self.log_path = self.tmp / "daphne.log"
+        (self.tmp / f"{SETTINGS_MODULE}.py").write_text(SETTINGS_TEXT)
+
+    # environment shared by this process (setup) and Daphne
+    def env(self) -> dict[str, str]:
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in ("DATABASE_URL", "REDIS_URL", "REDIS_PREFIX", "CELERY_TASK_ALWAYS_EAGER")
+        }
+        env.update(
+            {
+                "DATABASE_URL": self.database_url,
+                "DJANGO_SETTINGS_MODULE": SETTINGS_MODULE,
+                "PYTHONPATH": os.pathsep.join([str(self.tmp), str(ROOT / "platform"), str(ROOT)]),
+                "REDIS_PREFIX": self.redis_prefix,
+                "CELERY_TASK_ALWAYS_EAGER": "1",
+                "LOG_LEVEL": os.environ.get("LOG_LEVEL", "WARNING"),
+            }
+        )
+        if self.redis_url:
+            env["REDIS_URL"] = self.redis_url
+        return env
+
+    def make_database(self) -> None:
+        url = os.environ.get("DATABASE_URL", "")
+        if not url.startswith(("postgres://", "postgresql://")):
+            self.database_url = f"sqlite:///{self.tmp / 'wsload.sqlite3'}"
+            return
+        import psycopg
+
+        parts = urlparse(url)
+        base = parts.path.lstrip("/") or "que"
+        name = base if base.endswith("_wsload") else f"{base}_wsload"
+        self.database_url = urlunparse(parts._replace(path=f"/{name}"))
+        admin = urlunparse(parts._replace(path="/postgres"))
+        with psycopg.connect(admin, autocommit=True) as conn:
+            exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+            if not exists:
+                try:
+                    conn.execute(f'CREATE DATABASE "{name}"')
+                    self.created_database = self.database_url
+                except psycopg.errors.DuplicateDatabase:  # a concurrent run was faster
+                    pass
+
+    @contextlib.contextmanager
+    def migrating(self) -> Iterator[None]:
+        """Two runs sharing `<name>_wsload` migrate one after the other (advisory lock)."""
+        if not self.database_url.startswith("postgres"):
+            yield
+            return
+        import psycopg
+
+        with psycopg.connect(self.database_url, autocommit=True) as conn:
+            conn.execute("SELECT pg_advisory_lock(%s)", [MIGRATE_LOCK])
+            try:
+                yield
+            finally:
+                conn.execute("SELECT pg_advisory_unlock(%s)", [MIGRATE_LOCK])
+
+    def spawn_server(self) -> None:
+        self.port = _free_port()
+        log = open(self.log_path, "w")  # noqa: SIM115 - closed when the server is stopped
+        self.server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                HOST,
+                "-p",
+                str(self.port),
+                "config.asgi:application",
+            ],
+            cwd=ROOT,
+            env=self.env(),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            preexec_fn=_die_with_parent,
+        )
+        log.close()  # the child has its own descriptor
+
+    def wait_server(self) -> None:
+        assert self.server is not None
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection((HOST, self.port), timeout=1).close()
+                return
+            except OSError:
+                if self.server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("Daphne did not start:\n" + self.log_tail()) from None
+                time.sleep(0.1)
+
+    def server_cpu_seconds(self) -> float | None:
+        if self.server is None:
+            return None
+        try:
+            fields = Path(f"/proc/{self.server.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        # utime and stime are fields 14 and 15 of /proc/PID/stat (the split starts at field 3)
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def log_tail(self, chars: int = 3000) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-chars:]
+        except OSError:
+            return ""
+
+    def close(self) -> None:
+        if self.server is not None:
+            server, self.server = self.server, None
+            if server.poll() is None:
+                server.terminate()
+                try:
+                    server.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+                    server.wait(timeout=10)
+        with contextlib.suppress(Exception):
+            from django.db import connections
+
+            connections.close_all()
+        if self.redis_url:
+            with contextlib.suppress(Exception):
+                import redis
+
+                client = redis.Redis.from_url(self.redis_url)
+                keys = list(client.scan_iter(match=f"{self.redis_prefix}*", count=1000))
+                for i in range(0, len(keys), 500):
+                    client.delete(*keys[i : i + 500])
+        if self.created_database:
+            url, self.created_database = self.created_database, ""
+            with contextlib.suppress(Exception):
+                import psycopg
+
+                parts = urlparse(url)
+                admin = urlunparse(parts._replace(path="/postgres"))
+                with psycopg.connect(admin, autocommit=True) as conn:
+                    conn.execute(f'DROP DATABASE IF EXISTS "{parts.path.lstrip("/")}"')
+        if not self.keep_tmp:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def _die_with_parent() -> None:
+    """In the child: Linux kills it when the bench dies, even by SIGKILL (nothing is left to
+    clean up then; Daphne's graceful SIGTERM shutdown can wait on open sockets)."""
+    with contextlib.suppress(Exception):
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+def setup_django(site: Site) -> None:
+    os.environ.update(site.env())
+    for path in (str(ROOT), str(ROOT / "platform"), str(site.tmp)):
+        if path not in sys.path:
+            sys.path.insert(0, path)
+    import django
+
+    django.setup()
+
+
+def migrate(site: Site) -> None:
+    from django.core.management import call_command
+
+    with site.migrating():
+        call_command("migrate", verbosity=0, interactive=False)
+
+
+def create_tables(site: Site, *, tables: int, variant: str) -> list[tuple[int, list[str]]]:
+    """A room, `tables` full tables of four users (the fourth deals the first hand) and a login
+    session per user. Returns [(table id, [session key per seat])]."""
+    from django.db import connections
+    from django.test import Client
+
+    from accounts.services import user_create
+    from games.models import Seat
+    from games.runtime import services
+    from rooms.models import Room
+    from rooms.services import room_record_changes
+
+    room = Room.objects.create(
+        name=f"ws load {site.run_id}", variant=variant, coefficient=1, rake=0, min_balance=0
+    )
+    room_record_changes(room=room, before=None, actor=None)
+    out = []
+    for t in range(tables):
+        table = None
+        for s in range(4):
+            user = user_create(
+                username=f"wsl{site.run_id}t{t}s{s}", password=uuid.uuid4().hex, language="en"
+            )
+            table = services.table_seat(user=user, room=room)
+        assert table is not None
+        cookies = []
+        for seat in Seat.objects.filter(table=table).select_related("user").order_by("index"):
+            client = Client()
+            client.force_login(seat.user)
+            cookies.append(client.cookies["sessionid"].value)
+        out.append((table.pk, cookies))
+    connections.close_all()  # SQLite: no lock held while Daphne writes
+    return out
+
+
+# --- the run ----------------------------------------------------------------------------------
+def fanout_ms(runs: list[TableRun]) -> list[float]:
+    """From sending an action to each other client of the table receiving a frame with it."""
+    out = []
+    for run in runs:
+        for sent_at, seq, actor in run.moves:
+            for other in run.players:
+                if other is actor:
+                    continue
+                i = bisect.bisect_left(other.received, (seq, sent_at))
+                while i < len(other.received) and other.received[i][1] < sent_at:
+                    i += 1
+                if i < len(other.received):
+                    out.append((other.received[i][1] - sent_at) * 1000)
+    return out
+
+
+def pct(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))], 2)
+
+
+async def play(
+    site: Site, layout: list[tuple[int, list[str]]], *, hands: int, seconds: float
+) -> dict[str, Any]:
+    stats = Stats()
+    all_done = asyncio.Event()
+    runs = [TableRun(table_id, hands) for table_id, _ in layout]
+    players = [
+        Player(run, cookie, stats, all_done)
+        for run, (_, cookies) in zip(runs, layout, strict=True)
+        for cookie in cookies
+    ]
+    connect_failures = 0
+    t_connect = time.perf_counter()
+    results = await asyncio.gather(*(p.connect(site.port) for p in players), return_exceptions=True)
+    for player, result in zip(players, results, strict=True):
+        if isinstance(result, BaseException):
+            connect_failures += 1
+            player.failed = True
+            stats.error(f"connect:{type(result).__name__}")
+    connect_wall = time.perf_counter() - t_connect
+
+    cpu0, wall0, own0 = site.server_cpu_seconds(), time.perf_counter(), time.process_time()
+    tasks = [asyncio.ensure_future(p.play()) for p in players if not p.failed]
+    timed_out = False
+    deadline = wall0 + seconds
+    while True:
+        now = time.perf_counter()
+        live = [p for p in players if not p.failed]
+        if all(p.done for p in live) or not live:
+            break
+        if now >= deadline:
+            timed_out = True
+            break
+        if site.server is not None and site.server.poll() is not None:
+            stats.error("server_exited")
+            break
+        for p in live:
+            p.resync_if_quiet(now)
+        await asyncio.sleep(0.05)
+    wall = time.perf_counter() - wall0
+    cpu1, own1 = site.server_cpu_seconds(), time.process_time()
+    all_done.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    await asyncio.gather(*(p.ws.close() for p in players if p.ws), return_exceptions=True)
+
+    fanout = fanout_ms(runs)
+    hands_expected = hands * len(runs)
+    finished = sum(min(len(r.ended), hands) for r in runs)
+    settled = sum(min(len(r.ended & r.settled), hands) for r in runs)
+    if timed_out:
+        stats.error("timeout")
+    server_cpu = None if cpu0 is None or cpu1 is None else round(cpu1 - cpu0, 2)
+    return {
+        "tables": len(runs),
+        "clients": len(players),
+        "hands_per_table": hands,
+        "hands_expected": hands_expected,
+        "hands_finished": finished,
+        "hands_settled": settled,
+        "timed_out": timed_out,
+        "connect_failures": connect_failures,
+        "connect_wall_s": round(connect_wall, 3),
+        "connect_ms": {"p50": pct(stats.connect_ms, 50), "p95": pct(stats.connect_ms, 95)},
+        "snapshot_ms": {"p50": pct(stats.snapshot_ms, 50), "p95": pct(stats.snapshot_ms, 95)},
+        "play_s": round(wall, 3),
+        "actions_sent": stats.actions_sent,
+        "actions_accepted": stats.actions_accepted,
+        "actions_per_s": round(stats.actions_accepted / wall, 1) if wall else None,
+        "rtt_ms": {q: pct(stats.rtt_ms, n) for q, n in (("p50", 50), ("p95", 95), ("p99", 99))},
+        "ack_ms": {q: pct(stats.ack_ms, n) for q, n in (("p50", 50), ("p95", 95), ("p99", 99))},
+        "fanout_ms": {q: pct(fanout, n) for q, n in (("p50", 50), ("p95", 95), ("p99", 99))},
+        "frames_received": stats.frames,
+        "frames_per_s": round(stats.frames / wall, 1) if wall else None,
+        "errors": sum(stats.error_codes.values()),
+        "error_codes": dict(sorted(stats.error_codes.items())),
+        "gaps": stats.gaps,
+        "resyncs": stats.resyncs,
+        "server_cpu_s": server_cpu,
+        "server_cpu_pct": round(100 * server_cpu / wall, 1) if server_cpu and wall else None,
+        "server_cpu_ms_per_action": (
+            round(1000 * server_cpu / stats.actions_accepted, 1)
+            if server_cpu and stats.actions_accepted
+            else None
+        ),
+        "client_cpu_s": round(own1 - own0, 2),
+    }
+
+
+def describe(site: Site, variant: str) -> dict[str, Any]:
+    engine = "postgresql" if site.database_url.startswith("postgres") else "sqlite"
+    name = urlparse(site.database_url).path.lstrip("/")
+    return {
+        "variant": variant,
+        "database": f"{engine}:{Path(name).name if engine == 'sqlite' else name}",
+        "channel_layer": "redis" if site.redis_url else "in-memory",
+        "python": sys.version.split()[0],
+        "cpus": str(os.cpu_count()),
+        "loadavg_1m_before": round(os.getloadavg()[0], 2),
+    }
+
+
+def report(result: dict[str, Any]) -> str:
+    def ms(d: dict[str, Any], keys=("p50", "p95", "p99")) -> str:
+        return "  ".join(f"{k} {d[k]} ms" for k in keys if k in d)
+
+    r = result
+    cpu = (
+        f"{r['server_cpu_s']} s over {r['play_s']} s = {r['server_cpu_pct']} % of one core, "
+        f"{r['server_cpu_ms_per_action']} ms per accepted action"
+        if r["server_cpu_s"] is not None
+        else "n/a"
+    )
+    return "\n".join(
+        [
+            f"ws_load: {r['tables']} tables x 4 clients, {r['hands_per_table']} hand(s) per table, "
+            f"{r['variant']}, {r['database']}, {r['channel_layer']} channel layer",
+            f"connect       {ms(r['connect_ms'], ('p50', 'p95'))}   (first snapshot "
+            f"{ms(r['snapshot_ms'], ('p50', 'p95'))}; {r['clients']} sockets in "
+            f"{r['connect_wall_s']} s)",
+            f"actions       {r['actions_accepted']} accepted in {r['play_s']} s = "
+            f"{r['actions_per_s']} actions/s",
+            f"round trip    {ms(r['rtt_ms'])}   (action -> frame reflecting it)",
+            f"ack           {ms(r['ack_ms'])}",
+            f"others        {ms(r['fanout_ms'])}   (action -> the 3 other clients get it)",
+            f"frames        {r['frames_received']} received = {r['frames_per_s']} frames/s",
+            f"hands         {r['hands_finished']}/{r['hands_expected']} finished, "
+            f"{r['hands_settled']} settled{' (time limit hit)' if r['timed_out'] else ''}",
+            f"errors        {r['errors']} {r['error_codes'] or ''}  (gaps {r['gaps']}, "
+            f"quiet re-syncs {r['resyncs']})",
+            f"server CPU    {cpu}; clients' CPU {r['client_cpu_s']} s",
+        ]
+    )
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=4, help="tables of 4 clients (4)")
+    parser.add_argument("--hands", type=int, default=1, help="hands per table (1)")
+    parser.add_argument("--seconds", type=float, default=300, help="play time limit (300)")
+    parser.add_argument("--variant", default="sichuan", help="room variant (sichuan)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--keep-tmp", action="store_true", help="keep the temp dir (server log)")
+    args = parser.parse_args(argv)
+    if args.tables < 1 or args.hands < 1:
+        parser.error("--tables and --hands must be at least 1")
+
+    # SIGTERM (a CI timeout, `kill`) cleans up like Ctrl-C.
+    signal.signal(signal.SIGTERM, _interrupt)
+    site = Site(keep_tmp=args.keep_tmp)
+    try:
+        site.make_database()
+        setup_django(site)
+        t0 = time.perf_counter()
+        migrate(site)
+        site.spawn_server()  # Daphne starts up while the tables are created
+        layout = create_tables(site, tables=args.tables, variant=args.variant)
+        setup_s = time.perf_counter() - t0
+        site.wait_server()
+        result = {
+            **describe(site, args.variant),
+            "setup_s": round(setup_s, 2),
+            **asyncio.run(play(site, layout, hands=args.hands, seconds=args.seconds)),
+        }
+        if result["errors"] and (tail := site.log_tail(1500).strip()):
+            print("server log (tail):\n" + tail, file=sys.stderr)
+    except KeyboardInterrupt:
+        print("ws_load: interrupted, cleaning up", file=sys.stderr)
+        return 130
+    finally:
+        site.close()
+    print(json.dumps(result, indent=2) if args.json else report(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
