@@ -85,6 +85,24 @@ class SichuanRules(Rules):
         if void is None:
             return False
         lo = _BASE[void]
+        hand = state.hands[seat]
+        if tile is None:
+            # A self-draw: the hand before the draw was win-masked on the discards that went
+            # round since (a claim test each), so its mask usually answers this too.
+            tile = state.drawn
+            if tile is None or state.turn != seat or tile not in hand:
+                return self._can_win_slow(state, seat, None, lo)
+            i = hand.index(tile)
+            hand = hand[:i] + hand[i + 1 :]
+        if lo <= tile < lo + 9:
+            return False
+        masks = _WIN_MASKS.get((hand, lo))
+        if masks is None:
+            masks = _win_masks(hand, lo)
+        return bool(masks >> tile & 1 or (masks >> (tile + 27) & 1 and not state.melds[seat]))
+
+    def _can_win_slow(self, state: HandState, seat: int, tile: int | None, lo: int) -> bool:
+        """``can_win`` tested on the whole hand (plus ``tile``): the reference of ``_win_masks``."""
         if tile is not None and lo <= tile < lo + 9:
             return False
         hand = state.hands[seat]
@@ -280,6 +298,32 @@ _WEIGHT = tuple(5 ** (k % 9) for k in range(27))
 _NEAR = tuple(
     sum(1 << u for u in range(t - 2, t + 3) if 0 <= u < 27 and u // 9 == t // 9) for t in range(27)
 )
+_WIN_MASKS: dict[tuple[tuple[int, ...], int], int] = {}
+
+
+def _win_masks(hand: tuple[int, ...], lo: int) -> int:
+    """The kinds that complete ``hand`` (a seat's concealed tiles, void suit starting at ``lo``):
+    bit t for a standard win, bit 27 + t for seven pairs (which also needs no melds); 0 if a
+    void-suit tile is held. Cached: a waiting hand meets a claim test on every discard of a round
+    and a self-draw test once it draws.
+    """
+    if len(_WIN_MASKS) > 200_000:
+        _WIN_MASKS.clear()
+    keys = [0, 0, 0]
+    odd = 0
+    for t in hand:
+        if lo <= t < lo + 9:
+            _WIN_MASKS[(hand, lo)] = 0
+            return 0
+        keys[t // 9] += _WEIGHT[t]
+        odd ^= 1 << t
+    masks = scoring.standard_wait_mask(keys[0], keys[1], keys[2]) & ~(0x1FF << lo)
+    if len(hand) == 13 and odd & (odd - 1) == 0:
+        masks |= odd << 27  # the single of six pairs and a single
+    _WIN_MASKS[(hand, lo)] = masks
+    return masks
+
+
 _Info = tuple[int, int, int, int, int, int, int]
 _HAND_INFO: dict[tuple[tuple[int, ...], int], _Info | None] = {}
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from games.engine.errors import InvalidCaseError
-from games.engine.fastwin import is_standard_win
+from games.engine.fastwin import SUIT_W0, is_standard_win
 from games.engine.hand import decompositions, seven_pairs
 from games.engine.tiles import Meld, number_of, suit_of
 
@@ -158,8 +158,103 @@ def is_win(concealed: Sequence[int], melds: Sequence[Meld], missing_suit: str | 
 def waits(concealed: Sequence[int], melds: Sequence[Meld], missing_suit: str | None) -> list[int]:
     """§4.4: the kinds that complete the hand, minus kinds already held four times.
 
+    Exactly ``waits_by_trial`` (one ``is_win`` per kind), from one count and the cached per-suit
+    wait masks of ``standard_wait_mask``: 大叫 checks every seat at a draw.
+
     >>> from games.engine.tiles import parse_tiles, format_tiles
     >>> format_tiles(waits(parse_tiles("34578m11123789p"), [], "s"))
+    '69m'
+    """
+    if len(concealed) + 3 * len(melds) != 13:
+        return []
+    held = [0] * 42
+    for t in concealed:
+        held[t] += 1
+    counts = list(held)
+    for m in melds:
+        if m.type == "chow":
+            return []
+        for t in m.tiles:
+            held[t] += 1
+    if max(held) > 4 or any(held[N_SUITED:]):
+        return []  # a fifth copy or a non-suited tile: no added tile makes a legal win
+    in_suit = [any(held[b : b + 9]) for b in (0, 9, 18)]
+    if missing_suit is None:
+        if all(in_suit):
+            return []
+        allowed = [g for g in range(3) if in_suit[g]] if sum(in_suit) == 2 else [0, 1, 2]
+    elif missing_suit in SUITS:
+        void = SUITS.index(missing_suit)
+        if in_suit[void]:
+            return []
+        allowed = [g for g in range(3) if g != void]
+    else:
+        allowed = [0, 1, 2]  # not a suit letter: no suit restriction (as ``breaks_suit_rule``)
+    keys = [0, 0, 0]
+    for t in concealed:
+        keys[t // 9] += _POW5[t % 9]
+    mask = standard_wait_mask(keys[0], keys[1], keys[2])
+    if not melds:
+        odd = [t for t in range(N_SUITED) if counts[t] & 1]
+        if len(odd) == 1:
+            mask |= 1 << odd[0]  # the seventh pair
+    return [t for t in range(N_SUITED) if mask >> t & 1 and t // 9 in allowed and held[t] < 4]
+
+
+_POW5 = tuple(5**i for i in range(9))
+_SUIT_WAITS: dict[tuple[int, int], int] = {}
+
+
+def _suit_waits(key: int, code: int) -> int:
+    """Bit p set when one more tile at position p (held fewer than four times) turns the suit
+    with group key ``key`` into one of ``fastwin`` w0 code ``code`` (1: sets; 8: sets and the pair)."""
+    found = _SUIT_WAITS.get((key, code))
+    if found is None:
+        if len(_SUIT_WAITS) > 100_000:
+            _SUIT_WAITS.clear()
+        found = 0
+        for p, w in enumerate(_POW5):
+            if (key // w) % 5 < 4 and SUIT_W0[key + w] == code:
+                found |= 1 << p
+        _SUIT_WAITS[(key, code)] = found
+    return found
+
+
+def standard_wait_mask(k0: int, k1: int, k2: int) -> int:
+    """Bit t set when kind t completes a standard win of three suits with group keys k0, k1, k2
+    (3n + 1 tiles, no honour), ignoring the suit rule.
+
+    >>> from games.engine.tiles import parse_tiles, format_tiles
+    >>> k = [0, 0, 0]
+    >>> for t in parse_tiles("34578m11123789p"):
+    ...     k[t // 9] += 5 ** (t % 9)
+    >>> m = standard_wait_mask(*k)
+    >>> format_tiles([t for t in range(27) if m >> t & 1])
+    '69m'
+    """
+    codes = SUIT_W0
+    a = codes[k0]
+    b = codes[k1]
+    c = codes[k2]
+    mask = 0
+    # The suit that takes the tile must end as sets (code 1) if the others hold the pair (1 + 8),
+    # as sets and the pair (code 8) if the others are sets alone (1 + 1).
+    if b + c == 2 or b + c == 9:
+        mask |= _suit_waits(k0, 10 - b - c)
+    if a + c == 2 or a + c == 9:
+        mask |= _suit_waits(k1, 10 - a - c) << 9
+    if a + b == 2 or a + b == 9:
+        mask |= _suit_waits(k2, 10 - a - b) << 18
+    return mask
+
+
+def waits_by_trial(
+    concealed: Sequence[int], melds: Sequence[Meld], missing_suit: str | None
+) -> list[int]:
+    """``waits`` by definition: every kind not held four times that makes ``is_win`` true.
+
+    >>> from games.engine.tiles import parse_tiles, format_tiles
+    >>> format_tiles(waits_by_trial(parse_tiles("34578m11123789p"), [], "s"))
     '69m'
     """
     if len(concealed) + 3 * len(melds) != 13:
@@ -236,12 +331,80 @@ def basic_candidates(concealed: Sequence[int], melds: Sequence[Meld]) -> set[str
 @lru_cache(maxsize=4096)
 def _cached_candidates(concealed: tuple[int, ...], melds: tuple[Meld, ...]) -> frozenset[str]:
     # Cached because the live engine re-scores the same hands (大叫 at every draw, claims).
+    fast = _fast_candidates(concealed, melds)
+    return reference_candidates(concealed, melds) if fast is None else fast
+
+
+def reference_candidates(concealed: Sequence[int], melds: Sequence[Meld]) -> frozenset[str]:
+    """``basic_candidates`` by definition, from every standard reading (``hand.decompositions``)."""
     qing = len(suits_held(all_tiles(concealed, melds))) == 1
     counts = _counts(concealed)
     found: set[str] = set()
     if is_standard_win(counts):
         found |= _standard_patterns(concealed, melds, qing)
     if not melds and seven_pairs(counts):
+        found |= _seven_pair_patterns(concealed, qing)
+    if found and qing:
+        found.add("qingyise")
+    return frozenset(found)
+
+
+_PUNGS_ONLY_BAD = frozenset({1, 4})
+_YAOJIU_REST = (0, 2, 3)
+
+
+def _fast_candidates(concealed: Sequence[int], melds: Sequence[Meld]) -> frozenset[str] | None:
+    """``reference_candidates`` without enumerating readings; None outside its domain (a chow
+    meld, a non-suited tile, five copies), where the caller falls back to the reference.
+
+    With no jokers the readings that matter are forced. All pungs: every concealed kind is held 0,
+    2 or 3 times, exactly one of them twice (the pair). 带幺九: in each suit the 2s and 3s can only
+    sit in 123 runs and the 7s and 8s in 789 runs (no 4, 5 or 6 at all), so those counts match and
+    what is left of the 1s and of the 9s is a pung (3), the pair (2) or nothing, one pair in all.
+    """
+    counts = [0] * N_SUITED
+    try:
+        for t in concealed:
+            counts[t] += 1
+    except IndexError:
+        return None
+    if max(counts) > 4:
+        return None
+    everything = list(concealed)
+    meld_kinds = []
+    for m in melds:
+        if m.type == "chow":
+            return None
+        meld_kinds.append(m.tiles[0])
+        everything.extend(m.tiles)
+    if any(t >= N_SUITED for t in everything[len(concealed) :]):
+        return None
+    found: set[str] = set()
+    qing = len({t // 9 for t in everything}) == 1
+    if is_standard_win(counts + [0] * 15):
+        found.add("pinghu")
+        if counts.count(2) == 1 and not _PUNGS_ONLY_BAD.intersection(counts):
+            found.add("qingdui" if qing else "duiduihu")
+            found.add("duiduihu")
+            if all(t % 3 == 1 for t in everything):  # kind % 9 in (1, 4, 7): numbers 2, 5, 8
+                found.add("jiangdui")
+        if all(k % 9 in (0, 8) for k in meld_kinds):
+            pairs = 0
+            for b in (0, 9, 18):
+                c = counts[b : b + 9]
+                if c[3] or c[4] or c[5] or c[1] != c[2] or c[6] != c[7]:
+                    break
+                r1 = c[0] - c[1]
+                r9 = c[8] - c[7]
+                if r1 not in _YAOJIU_REST or r9 not in _YAOJIU_REST:
+                    break
+                pairs += (r1 == 2) + (r9 == 2)
+            else:
+                if pairs == 1:
+                    found.add("daiyaojiu")
+                    if qing:
+                        found.add("qingyaojiu")
+    if not melds and not any(c & 1 for c in counts) and len(concealed) == 14:
         found |= _seven_pair_patterns(concealed, qing)
     if found and qing:
         found.add("qingyise")
@@ -454,10 +617,20 @@ def dajiao_value(concealed: Sequence[int], melds: Sequence[Meld], missing_suit: 
     >>> dajiao_value(parse_tiles("1133p224466779s"), [], "m"), dajiao_value(parse_tiles("13579m1234s"), [], "p")
     (24, 0)
     """
-    best = 0
-    for t in waits(concealed, melds, missing_suit):
-        best = max(best, best_fan([*concealed, t], melds).fan)
-    return hand_points(best) if best else 0
+    key = (tuple(sorted(concealed)), tuple(melds), missing_suit)
+    value = _DAJIAO.get(key)
+    if value is None:
+        if len(_DAJIAO) > 20_000:
+            _DAJIAO.clear()
+        best = 0
+        for t in waits(concealed, melds, missing_suit):
+            best = max(best, best_fan([*concealed, t], melds).fan)
+        value = _DAJIAO[key] = hand_points(best) if best else 0
+    return value
+
+
+_DAJIAO: dict[tuple[tuple[int, ...], tuple[Meld, ...], str | None], int] = {}
+"""dajiao_value by sorted hand, melds and void: a draw asks for each seat twice (settlement, event)."""
 
 
 @dataclass(frozen=True)

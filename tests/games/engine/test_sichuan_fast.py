@@ -1,0 +1,259 @@
+"""The Sichuan fast paths against their references, on thousands of seeded random hands.
+
+* ``scoring._fast_candidates`` (closed-form pattern tests) against ``scoring.reference_candidates``
+  (every reading from ``hand.decompositions``), and whole ``score`` results with the fast path
+  switched off;
+* ``scoring.waits`` (per-suit wait masks) against ``scoring.waits_by_trial`` (one ``is_win`` per
+  kind), and the cached ``dajiao_value`` against a recomputation from the references;
+* ``SichuanRules.can_win`` (cached win masks of the hand before the tile) against
+  ``SichuanRules._can_win_slow`` (the whole hand tested).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from games.engine.tiles import Meld
+from games.engine.variants.sichuan import play, scoring
+
+SEEDS = range(4000)
+SUITS = ("m", "p", "s")
+
+
+def _meld(rng: random.Random, kind: int) -> Meld:
+    mtype = rng.choice(("pung", "pung", "kong_exposed", "kong_added", "kong_concealed"))
+    n = 3 if mtype == "pung" else 4
+    return Meld(mtype, (kind,) * n, None if mtype == "kong_concealed" else rng.randrange(1, 4))
+
+
+Hand = tuple[list[int], list[Meld], str]
+
+
+def _winning_hand(rng: random.Random) -> Hand:
+    """A complete hand (14 − 3 per meld concealed tiles) that keeps its void suit, with the shapes
+    the patterns look for made likely: one suit only, terminals, 2/5/8, pungs, seven pairs."""
+    while True:
+        hand = _try_winning_hand(rng)
+        if hand is not None:
+            return hand
+
+
+def _try_winning_hand(rng: random.Random) -> Hand | None:
+    """One attempt at ``_winning_hand``; None when the chosen shapes run out of tiles."""
+    void = rng.randrange(3)
+    suits = [g for g in range(3) if g != void]
+    if rng.random() < 0.4:
+        suits = [rng.choice(suits)]
+    style = rng.choice(("any", "yaojiu", "258", "pungs"))
+    held = [0] * 27
+
+    def number() -> int:
+        if style == "yaojiu":
+            return rng.choice((0, 8))
+        if style == "258":
+            return rng.choice((1, 4, 7))
+        return rng.randrange(9)
+
+    tries = [0]
+
+    def take(tiles: list[int]) -> bool:
+        tries[0] += 1
+        if tries[0] > 60:
+            raise _OutOfTiles
+        if any(held[t] + tiles.count(t) > 4 for t in tiles):
+            return False
+        for t in tiles:
+            held[t] += 1
+        return True
+
+    concealed: list[int] = []
+    melds: list[Meld] = []
+    try:
+        _fill(rng, suits, number, take, concealed, melds)
+    except _OutOfTiles:
+        return None
+    return concealed, melds, SUITS[void]
+
+
+class _OutOfTiles(Exception):
+    pass
+
+
+def _fill(
+    rng: random.Random,
+    suits: list[int],
+    number: Callable[[], int],
+    take: Callable[[list[int]], bool],
+    concealed: list[int],
+    melds: list[Meld],
+) -> None:
+    style_pungs = rng.random() < 0.25
+    if rng.random() < 0.25:  # seven pairs
+        while len(concealed) < 14:
+            t = 9 * rng.choice(suits) + number()
+            if take([t, t]):
+                concealed += [t, t]
+        return
+    for _ in range(rng.choice((0, 0, 0, 1, 1, 2, 3, 4))):
+        meld = _meld(rng, 9 * rng.choice(suits) + number())
+        if take(list(meld.tiles)):
+            melds.append(meld)
+    while len(concealed) + 3 * len(melds) < 12:
+        g = rng.choice(suits)
+        if style_pungs or rng.random() < 0.3:
+            t = 9 * g + number()
+            tiles = [t, t, t]
+        else:
+            start = rng.choice((0, 6)) if number() in (0, 8) else rng.randrange(7)
+            tiles = [9 * g + start + i for i in range(3)]
+        if take(tiles):
+            concealed += tiles
+    while True:
+        t = 9 * rng.choice(suits) + number()
+        if take([t, t]):
+            concealed += [t, t]
+            break
+
+
+def _random_hand(rng: random.Random, size: int) -> tuple[list[int], list[Meld], str | None]:
+    """Any tiles (some void-suit ones, now and then an honour or a chow meld)."""
+    n_melds = rng.choice((0, 0, 1, 2))
+    melds = [_meld(rng, rng.randrange(27)) for _ in range(n_melds)]
+    if rng.random() < 0.05:
+        melds.append(Meld("chow", (3, 4, 5), 3))
+    n = max(size - 3 * len(melds), 1)
+    suits = rng.sample(range(3), rng.choice((1, 2, 2, 3)))
+    concealed = [9 * rng.choice(suits) + rng.randrange(9) for _ in range(n)]
+    if rng.random() < 0.03:
+        concealed[0] = 27 + rng.randrange(7)
+    return concealed, melds, rng.choice((*SUITS, None))
+
+
+def _hands14(seed: int) -> Iterator[tuple[list[int], list[Meld], str | None]]:
+    rng = random.Random(f"sichuan-fast-14:{seed}")
+    yield _winning_hand(rng)
+    yield _random_hand(rng, 14)
+
+
+def _hands13(seed: int) -> Iterator[tuple[list[int], list[Meld], str | None]]:
+    rng = random.Random(f"sichuan-fast-13:{seed}")
+    concealed, melds, void = _winning_hand(rng)
+    concealed.pop(rng.randrange(len(concealed)))
+    yield concealed, melds, void if rng.random() < 0.9 else None
+    yield _random_hand(rng, 13)
+
+
+def test_fast_candidates_match_the_readings() -> None:
+    covered: set[str] = set()
+    for seed in SEEDS:
+        for concealed, melds, _ in _hands14(seed):
+            fast = scoring._fast_candidates(concealed, melds)
+            if fast is None:
+                continue
+            assert fast == scoring.reference_candidates(concealed, melds), (concealed, melds)
+            covered |= fast
+    # the generator reaches every pattern the readings decide
+    assert covered >= set(scoring.BASIC_FAN) - {"tianhu", "dihu"}
+
+
+def _scores(seeds: range) -> list[Any]:
+    out: list[Any] = []
+    for seed in seeds:
+        rng = random.Random(f"sichuan-fast-score:{seed}")
+        concealed, melds, void = _winning_hand(rng)
+        ctx = scoring.ScoreContext(
+            missing_suit=void,
+            gangshanghua=rng.random() < 0.2,
+            first_draw=rng.random() < 0.2,
+        )
+        out.append(
+            scoring.score(
+                concealed, melds, rng.choice(concealed), "self_draw", rng.randrange(4), None, 0, ctx
+            )
+        )
+    return out
+
+
+def test_score_matches_the_reference_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    scoring._cached_candidates.cache_clear()
+    fast = _scores(range(2000))
+    scoring._cached_candidates.cache_clear()
+    monkeypatch.setattr(scoring, "_fast_candidates", lambda concealed, melds: None)
+    try:
+        assert _scores(range(2000)) == fast
+    finally:
+        scoring._cached_candidates.cache_clear()
+
+
+def _dajiao_reference(concealed: list[int], melds: list[Meld], waits: list[int]) -> int:
+    best = 0
+    for t in waits:
+        hand = [*concealed, t]
+        roots = scoring.count_roots(hand, melds)
+        for pid in scoring.reference_candidates(hand, melds):
+            gen = roots - 1 if pid in scoring.DRAGON_PATTERNS else roots
+            best = max(best, scoring.BASIC_FAN[pid] + gen)
+    return scoring.hand_points(best) if best else 0
+
+
+def test_waits_and_dajiao_match_the_trial() -> None:
+    ready = 0
+    for seed in range(2500):
+        for concealed, melds, void in _hands13(seed):
+            found = scoring.waits(concealed, melds, void)
+            trial = scoring.waits_by_trial(concealed, melds, void)
+            assert found == trial, (concealed, melds, void)
+            ready += bool(found)
+            if len(concealed) + 3 * len(melds) == 13:
+                expect = _dajiao_reference(concealed, melds, trial)
+                assert scoring.dajiao_value(concealed, melds, void) == expect
+                assert scoring.dajiao_value(concealed, melds, void) == expect  # cached
+    assert ready > 1250
+
+
+def test_waits_edge_inputs() -> None:
+    five = [0, 0, 0, 0, 0, 1, 2, 9, 10, 11, 12, 13, 14]
+    assert scoring.waits(five, [], "s") == scoring.waits_by_trial(five, [], "s") == []
+    honour = [27, 27, 0, 1, 2, 3, 4, 5, 9, 10, 11, 12, 12]
+    assert scoring.waits(honour, [], "s") == scoring.waits_by_trial(honour, [], "s") == []
+    odd_void = [0, 1, 2, 3, 4, 5, 9, 10, 11, 12, 12, 18, 19]
+    assert scoring.waits(odd_void, [], "x") == scoring.waits_by_trial(odd_void, [], "x")
+
+
+def test_can_win_masks_match_the_whole_hand_test() -> None:
+    rules = play.RULES
+    wins = 0
+    for seed in range(1500):
+        for concealed, melds, void in _hands13(seed):
+            rng = random.Random(f"sichuan-fast-cw:{seed}")
+            if any(t >= 27 for t in concealed) or void is None:
+                continue
+            if sum(concealed.count(t) > 4 for t in set(concealed)):
+                continue
+            hand = tuple(sorted(concealed))
+            lo = 9 * SUITS.index(void)
+            for tile in range(27):
+                if hand.count(tile) >= 4:
+                    continue  # no fifth copy in play
+                state: Any = SimpleNamespace(
+                    hands=[hand], choices=[void], melds=[tuple(melds)], turn=1, drawn=None
+                )
+                won = rules.can_win(state, 0, tile, "discard")
+                assert won == rules._can_win_slow(state, 0, tile, lo), (hand, melds, void, tile)
+                wins += won
+                # the same tile drawn: a self-draw test on the 14-tile hand
+                state = SimpleNamespace(
+                    hands=[tuple(sorted((*hand, tile)))],
+                    choices=[void],
+                    melds=[tuple(melds)],
+                    turn=0,
+                    drawn=tile if rng.random() < 0.8 else None,
+                )
+                assert rules.can_win(state, 0, None, "self") == won
+                assert rules._can_win_slow(state, 0, None, lo) == won
+    assert wins > 500
