@@ -12,8 +12,7 @@
 from __future__ import annotations
 
 import random
-from functools import cache
-from typing import Any
+from collections.abc import Sequence
 
 from games.engine import fast_shanten as fs
 from games.engine.actions import (
@@ -28,7 +27,6 @@ from games.engine.actions import (
 )
 from games.engine.core import _overrides, default_action, legal_actions, parse_tile, rules_of
 from games.engine.errors import IllegalActionError
-from games.engine.hand import _group_blocks
 from games.engine.state import PHASE_CHOICE, HandState
 
 KINDS = ("greedy", "random")
@@ -82,20 +80,13 @@ def _greedy(state: HandState, seat: int, legal: list[Action]) -> Action:
         if picked is not None:
             return picked
     if state.phase == PHASE_CHOICE:
-        return default_action(state, seat)
+        return rules.choice_default(state, seat)  # what default_action answers here
     if kong is not None:
         return kong
-    hand = list(state.hands[seat])
+    hand = state.hands[seat]
     no_melds = not state.melds[seat]
-    if pung is not None:
-        t = parse_tile(pung.tile or "")
-        after = list(hand)
-        after.remove(t)
-        after.remove(t)
-        if _discard_shanten(after, [(k, None) for k in sorted(set(after))], False)[0] < _shanten(
-            hand, no_melds
-        ):
-            return pung
+    if pung is not None and _pung_lowers_shanten(hand, _kind(pung), no_melds):
+        return pung
     if pass_ is not None:
         return pass_
     if discards:
@@ -103,23 +94,49 @@ def _greedy(state: HandState, seat: int, legal: list[Action]) -> Action:
     return default_action(state, seat)
 
 
-def _counts(tiles: list[int]) -> list[int]:
-    """Counts per kind (42 long: flowers counted too; shanten reads only the first 34)."""
+_KIND_OF: dict[str | None, int] = {}  # an action's tile string -> its kind
+
+
+def _kind(a: Action) -> int:
+    k = _KIND_OF.get(a.tile)
+    if k is None:
+        k = parse_tile(a.tile or "")  # raises on anything but a tile: the dict stays small
+        if len(_KIND_OF) < 1024:
+            _KIND_OF[a.tile] = k
+    return k
+
+
+def _pung_lowers_shanten(hand: Sequence[int], t: int, seven: bool) -> bool:
+    """Whether the best discard after punging ``t`` leaves a lower shanten than the hand has now
+    (seven pairs counted now when ``seven``, never after: a pung is a meld)."""
+    c, keys = _counts_keys(hand)
+    n = len(hand)
+    now = fs.shanten_keys(keys, n // 3)
+    if seven and n >= 13:
+        now = min(now, 6 - sum(1 for x in c[:34] if x >= 2))
+    keys[_KIND_GROUP[t]] -= 2 * _KIND_POW[t]
+    kinds = [k for k in sorted(set(hand)) if k != t or c[t] > 2]
+    if not kinds:
+        return False
+    return min(fs.after_discards_keys(keys, (n - 3) // 3, 0, kinds)) < now
+
+
+# kind -> fast_shanten group / power of 5 in its group key; flowers (34-41) go to a fifth key
+_KIND_GROUP = fs._KIND_GROUP + (4,) * 8
+_KIND_POW = fs._KIND_POW + (0,) * 8
+
+
+def _counts_keys(tiles: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The count vector (42 long) and the fast_shanten group keys (m, p, s, honours, then a
+    dummy for flowers) of a tile list."""
     c = [0] * 42
+    keys = [0, 0, 0, 0, 0]
+    grp = _KIND_GROUP
+    pw = _KIND_POW
     for t in tiles:
         c[t] += 1
-    return c
-
-
-@cache
-def _blocks(group: tuple[int, ...], suited: bool) -> tuple[tuple[int, int, int], ...]:
-    """The Pareto-best (sets, partial sets, pair) readings of one suit/honour group."""
-    items = _group_blocks(group, suited)
-    return tuple(
-        a
-        for a in items
-        if not any(b != a and b[0] >= a[0] and b[1] >= a[1] and b[2] >= a[2] for b in items)
-    )
+        keys[grp[t]] += pw[t]
+    return c, keys
 
 
 def _std_shanten(c: list[int], n_tiles: int) -> int:
@@ -129,22 +146,8 @@ def _std_shanten(c: list[int], n_tiles: int) -> int:
     return fs.value(fs.combine(fs.combine(fs.combine(g[0], g[1]), g[2]), g[3]), n_tiles // 3)
 
 
-def _shanten(tiles: list[int], seven: bool) -> int:
-    c = _counts(tiles)
-    s = _std_shanten(c, len(tiles))
-    if seven and len(tiles) >= 13:
-        pairs = sum(1 for n in c[:34] if n >= 2)
-        s = min(s, 6 - pairs)
-    return s
-
-
-def _isolation(tiles: list[int], t: int) -> int:
-    """Lower = more useless: neighbours and copies within the suit."""
-    return _isolation_c(_counts(tiles), t)
-
-
 def _isolation_c(c: list[int], t: int) -> int:
-    """_isolation from the hand's count vector."""
+    """Lower = more useless: neighbours and copies within the suit (``c``: the hand's counts)."""
     score = 2 * (c[t] - 1)
     if t < 27:
         pos = t % 9
@@ -161,41 +164,41 @@ def _isolation_c(c: list[int], t: int) -> int:
     return score
 
 
-_GROUPS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
-
-
-def _pick_discard(hand: list[int], discards: list[Action], seven: bool) -> Action:
+def _pick_discard(hand: Sequence[int], discards: list[Action], seven: bool) -> Action:
     """The discard leaving the lowest shanten; ties: the most isolated tile, then the lowest kind."""
-    cands = [(parse_tile(a.tile or ""), a) for a in discards]
-    if len(cands) == 1:
-        return cands[0][1]
-    c = _counts(hand)
-    if len(cands) < len(set(hand)):
+    if len(discards) == 1:
+        return discards[0]
+    kinds = [_kind(a) for a in discards]
+    c, keys = _counts_keys(hand)
+    if len(kinds) < len(set(hand)):
         # a discard restriction is on (e.g. 先打缺): every allowed tile must go anyway
-        return min(cands, key=lambda ta: (_isolation_c(c, ta[0]), ta[0]))[1]
-    _best, tied = _discard_shanten(hand, cands, seven, c)
-    pick: Action = min(tied, key=lambda ta: (_isolation_c(c, ta[0]), ta[0]))[1]
-    return pick
-
-
-def _discard_shanten(
-    hand: list[int], cands: list[tuple[int, Any]], seven: bool, c: list[int] | None = None
-) -> tuple[int, list[tuple[int, Any]]]:
-    """(lowest shanten after one discard among ``cands``, the candidates reaching it).
-
-    Only the removed tile's group changes: the other three groups' tables are combined once per
-    group, then each candidate costs a table look-up of its own group and one cached combine."""
-    if c is None:
-        c = _counts(hand)
-    values = fs.after_discards(c, (len(hand) - 1) // 3, 0, [t for t, _a in cands])
-    pairs = sum(1 for n in c[:34] if n >= 2) if seven else 0
+        return discards[_most_isolated(c, kinds)]
+    values = fs.after_discards_keys(keys, (len(hand) - 1) // 3, 0, kinds)
+    pairs = sum(1 for x in c[:34] if x >= 2) if seven else 0
     best = 99
-    tied: list[tuple[int, Any]] = []
-    for (t, a), sh in zip(cands, values, strict=True):
+    pick = 0
+    low: tuple[int, int] | None = None  # (isolation, kind) of the pick, once a tie needs it
+    for i, t in enumerate(kinds):
+        v = values[i]
         if seven:
-            sh = min(sh, 6 - (pairs - (1 if c[t] == 2 else 0)))
-        if sh < best:
-            best, tied = sh, [(t, a)]
-        elif sh == best:
-            tied.append((t, a))
-    return best, tied
+            v = min(v, 6 - (pairs - (1 if c[t] == 2 else 0)))
+        if v < best:
+            best, pick, low = v, i, None
+        elif v == best:
+            if low is None:
+                low = (_isolation_c(c, kinds[pick]), kinds[pick])
+            key = (_isolation_c(c, t), t)
+            if key < low:
+                pick, low = i, key
+    return discards[pick]
+
+
+def _most_isolated(c: list[int], kinds: list[int]) -> int:
+    """The index of the kind with the lowest (_isolation_c, kind), the first on ties."""
+    pick = 0
+    low = (99, 99)
+    for i, t in enumerate(kinds):
+        key = (_isolation_c(c, t), t)
+        if key < low:
+            pick, low = i, key
+    return pick

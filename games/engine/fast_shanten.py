@@ -12,7 +12,7 @@ tables' entries equals the minimum over every combination of readings: the resul
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from operator import mul
 
 from games.engine.hand import _group_blocks
@@ -211,6 +211,15 @@ def value(t: Table, need: int, wild: int = 0) -> int:
     return v
 
 
+_KIND_POW = tuple(_POW5[k - (27 if k >= 27 else k // 9 * 9)] for k in range(34))
+_KIND_GROUP = tuple(3 if k >= 27 else k // 9 for k in range(34))
+
+#: need * 16 + wild -> {other-groups table * _K + group table -> shanten}: one look-up per discard
+#: candidate instead of a combine look-up then a value look-up. Bounded: cleared past _CV_LIMIT.
+_CV: dict[int, dict[int, int]] = {}
+_CV_LIMIT = 200_000
+
+
 def group_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
     """The four base-5 group keys (m, p, s, honours) of a 34-count vector."""
     return (
@@ -219,6 +228,16 @@ def group_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
         group_key(counts[18:27]),
         group_key(counts[27:34]),
     )
+
+
+def tile_keys(tiles: Iterable[int]) -> list[int]:
+    """The four group keys of a tile list (kinds < 34): group_keys of its counts, without them."""
+    keys = [0, 0, 0, 0]
+    grp = _KIND_GROUP
+    pw = _KIND_POW
+    for t in tiles:
+        keys[grp[t]] += pw[t]
+    return keys
 
 
 def tables(counts: Sequence[int]) -> tuple[Table, Table, Table, Table]:
@@ -236,43 +255,119 @@ def shanten(counts: Sequence[int], wild: int = 0, sets_needed: int | None = None
     """Identical to ``games.engine.hand.shanten(counts, wild, sets_needed)``."""
     n_tiles = sum(counts[:34]) + wild
     need = n_tiles // 3 if sets_needed is None else sets_needed
-    g = tables(counts)
-    return value(combine(combine(combine(g[0], g[1]), g[2]), g[3]), need, wild)
+    return shanten_keys(group_keys(counts), need, wild)
 
 
-_KIND_POW = tuple(_POW5[k - (27 if k >= 27 else k // 9 * 9)] for k in range(34))
-_KIND_GROUP = tuple(3 if k >= 27 else k // 9 for k in range(34))
+def shanten_keys(keys: Sequence[int], need: int, wild: int = 0) -> int:
+    """``shanten`` from the four group keys and the sets needed."""
+    s = _SUITED
+    a = s.get(keys[0])
+    if a is None:
+        a = group_table_key(keys[0], 9)
+    b = s.get(keys[1])
+    if b is None:
+        b = group_table_key(keys[1], 9)
+    c = s.get(keys[2])
+    if c is None:
+        c = group_table_key(keys[2], 9)
+    d = _HONOUR.get(keys[3])
+    if d is None:
+        d = group_table_key(keys[3], 7)
+    comb = _COMBINED
+    ab = comb.get(a * _K + b)
+    if ab is None:
+        ab = combine(a, b)
+    abc = comb.get(ab * _K + c)
+    if abc is None:
+        abc = combine(ab, c)
+    abcd = comb.get(abc * _K + d)
+    if abcd is None:
+        abcd = combine(abc, d)
+    v = _VALUE.get(abcd * 512 + need * 16 + wild)
+    if v is None:
+        v = value(abcd, need, wild)
+    return v
 
 
 def after_discards(counts: Sequence[int], need: int, wild: int, kinds: Sequence[int]) -> list[int]:
-    """``shanten(counts minus one kind, wild, need)`` for every kind of ``kinds`` (each held).
+    """``shanten(counts minus one kind, wild, need)`` for every kind of ``kinds`` (each held)."""
+    return after_discards_keys(group_keys(counts), need, wild, kinds)
+
+
+def after_discards_keys(
+    keys: Sequence[int], need: int, wild: int, kinds: Sequence[int]
+) -> list[int]:
+    """``after_discards`` from the four group keys of the counts.
 
     Only the removed tile's group changes: the other three groups are combined once per group,
-    then each kind costs one table look-up and one cached combine."""
-    keys = group_keys(counts)
-    gtk = group_table_key
-    g4 = (gtk(keys[0], 9), gtk(keys[1], 9), gtk(keys[2], 9), gtk(keys[3], 7))
-    others: dict[int, Table] = {}
-    out = []
-    comb = _COMBINED
-    vals = _VALUE
-    suited = _SUITED
+    then each kind costs an index into its group's tables-after-one-removal (cached per group key)
+    and one look-up of the shanten of (other groups, that table)."""
+    s = _SUITED
+    h = _HONOUR
+    t0 = s.get(keys[0])
+    if t0 is None:
+        t0 = group_table_key(keys[0], 9)
+    t1 = s.get(keys[1])
+    if t1 is None:
+        t1 = group_table_key(keys[1], 9)
+    t2 = s.get(keys[2])
+    if t2 is None:
+        t2 = group_table_key(keys[2], 9)
+    t3 = h.get(keys[3])
+    if t3 is None:
+        t3 = group_table_key(keys[3], 7)
     vkey = need * 16 + wild
+    cv = _CV.get(vkey)
+    if cv is None or len(cv) > _CV_LIMIT:
+        cv = _CV[vkey] = {}
+    out = []
+    kg = _KIND_GROUP
+    kpos = _KIND_POS
+    last = -1
+    o = 0
+    after: tuple[int, ...] = ()
+    seen: list[int] = [-1, -1, -1, -1]  # the other groups' combined table * _K, per group
     for t in kinds:
-        g = _KIND_GROUP[t]
-        o = others.get(g)
-        if o is None:
-            rest = [g4[i] for i in range(4) if i != g]
-            o = others[g] = combine(combine(rest[0], rest[1]), rest[2])
-        k = keys[g] - _KIND_POW[t]
-        tg = suited.get(k) if g < 3 else None
-        if tg is None:
-            tg = gtk(k, 7 if g == 3 else 9)
-        c = comb.get(o * _K + tg)
-        if c is None:
-            c = combine(o, tg)
-        v = vals.get(c * 512 + vkey)
+        g = kg[t]
+        if g != last:
+            last = g
+            o = seen[g]
+            if o < 0:
+                if g == 0:
+                    o = combine(combine(t1, t2), t3)
+                elif g == 1:
+                    o = combine(combine(t0, t2), t3)
+                elif g == 2:
+                    o = combine(combine(t0, t1), t3)
+                else:
+                    o = combine(combine(t0, t1), t2)
+                o = seen[g] = o * _K
+            after = _AFTER[g == 3].get(keys[g]) or _after_tables(keys[g], g == 3)
+        tg = after[kpos[t]]
+        if tg < 0:  # not held: the table of the key less the kind's power, as it always was
+            tg = group_table_key(keys[g] - _KIND_POW[t], 7 if g == 3 else 9)
+        v = cv.get(o + tg)
         if v is None:
-            v = value(c, need, wild)
+            v = cv[o + tg] = value(combine(o // _K, tg), need, wild)
         out.append(v)
+    return out
+
+
+_KIND_POS = tuple(k - (27 if k >= 27 else k // 9 * 9) for k in range(34))
+
+#: (suited, honours): group key -> for each position the table of the key minus one tile there
+#: (-1 where the position is empty). Bounded: cleared past _AFTER_LIMIT.
+_AFTER: tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]] = ({}, {})
+_AFTER_LIMIT = 500_000
+
+
+def _after_tables(key: int, honours: bool) -> tuple[int, ...]:
+    size = 7 if honours else 9
+    out = tuple(
+        group_table_key(key - _POW5[i], size) if (key // _POW5[i]) % 5 else -1 for i in range(size)
+    )
+    cache = _AFTER[honours]
+    if len(cache) >= _AFTER_LIMIT:
+        cache.clear()
+    cache[key] = out
     return out
