@@ -22,7 +22,7 @@ import hashlib
 from functools import lru_cache
 from typing import Any
 
-from games.engine import core
+from games.engine import core, fastwin
 from games.engine.actions import CLAIM_PRIORITY, HU, KONG_ADDED, KONG_CONCEALED, Action
 from games.engine.bots import _pick_discard
 from games.engine.core import (
@@ -35,9 +35,9 @@ from games.engine.core import (
     parse_tile,
     replace,
 )
-from games.engine.fastwin import is_standard_win
+from games.engine.fastwin import is_standard_win, win_from_keys
 from games.engine.state import N_SEATS, PHASE_OVER, PHASE_TURN, HandState, WinContext
-from games.engine.tiles import counts_of, format_tiles, meld_to_json, tile_str
+from games.engine.tiles import Meld, counts_of, format_tiles, meld_to_json, tile_str
 from games.engine.variants.fuzhou import scoring
 from games.engine.variants.fuzhou.settle import (
     FINAL_GROUP_MAX,
@@ -56,6 +56,7 @@ SANJINDAO = "sanjindao"
 """Action: declare 三金倒 on an own turn without a fresh draw (after a chow or pung, §7.6)."""
 
 FLOWER_KINDS = range(27, 42)
+_TILE_STR = tuple(tile_str(k) for k in range(42))
 
 
 @lru_cache(maxsize=4096)
@@ -66,6 +67,118 @@ def _quartets(flowers: tuple[int, ...]) -> int:
 
 def _is_flower(kind: int) -> bool:
     return kind >= 27
+
+
+# -- fast win tests -------------------------------------------------------------------------------
+# A live hand holds suited tiles only (honours are flowers, laid down at once) and at most four of
+# a face, so a win test is the standard test on its group keys with the golds taken out as
+# wildcards: the m, p and s keys are base-5 count vectors (games.engine.hand), the honour key is 0.
+# can_win, the dealer's 抢金 and the non-dealers' 抢金 read these keys; any other hand (a flower, a
+# fifth copy, a meld where none is expected) takes the reference path (scoring.is_legal_win).
+
+_GROUP = tuple(k // 9 for k in range(27))
+_WEIGHT = tuple(5 ** (k % 9) for k in range(27))
+
+SuitKeys = tuple[int, int, int, int]
+"""(m key, p key, s key, golds) of a hand: the keys of its non-gold tiles and its gold count."""
+
+
+_FIELD = 24  # bits per group key in a packed sum: a key is < 5**9 < 2**23, four copies at most
+_MASK = (1 << _FIELD) - 1
+_PACKED = tuple(
+    _WEIGHT[k] << (_FIELD * _GROUP[k]) if k < 27 else 1 << (3 * _FIELD) for k in range(42)
+)
+"""Per kind, its weight shifted into its group's field of one int (flowers: a field of their own),
+so summing a hand's packed weights (in C, by map) gives all three keys at once."""
+
+
+def suit_keys(hand: tuple[int, ...], gold: int) -> SuitKeys | None:
+    """The hand's group keys with the golds taken out, or None if it holds a kind >= 27."""
+    packed = sum(map(_PACKED.__getitem__, hand))
+    if packed >> (3 * _FIELD):
+        return None
+    golds = hand.count(gold)
+    if golds:
+        packed -= golds * _PACKED[gold]
+    return packed & _MASK, packed >> _FIELD & _MASK, packed >> (2 * _FIELD), golds
+
+
+_SEAT_KEYS: list[tuple[tuple[int, ...], int, SuitKeys | None]] = [((), -1, None)] * N_SEATS
+"""Per seat, the last hand whose keys were computed: (the hand tuple itself, gold, keys). A claim
+window asks every other seat about the same held hand, so an identity check (the tuple is kept
+alive here, and tuples are immutable) finds it without hashing the hand."""
+
+
+def _keys_of(seat: int, hand: tuple[int, ...], gold: int) -> SuitKeys | None:
+    last = _SEAT_KEYS[seat]
+    if last[0] is hand and last[1] == gold:
+        return last[2]
+    keys = suit_keys(hand, gold)
+    _SEAT_KEYS[seat] = (hand, gold, keys)
+    return keys
+
+
+def _plain(hand: tuple[int, ...]) -> bool:
+    """Suited tiles only, at most four of a face (what a dealt hand always is)."""
+    return all(t < 27 for t in hand) and max(map(hand.count, set(hand)), default=0) <= 4
+
+
+_W0 = fastwin.SUIT_W0
+_NEED: dict[SuitKeys, tuple[int, int, int]] = {}
+"""Per held hand (its keys), per suit: what adding one tile to that suit must achieve. With no gold
+it is the ``fastwin.SUIT_W0`` code the suit must then have (the other suits are fixed: the four
+codes sum to 11 exactly on a win, the empty honour group giving 1), or 0 when no code can do it.
+With golds it is -1 (test in full) when the hand plus one more gold wins, else -2: a tile that
+completes the hand would complete it as a gold too, so a hand not ready that way wins on nothing.
+Most claim-window tests stop here, on codes of the held hand's keys (looked up once per hand),
+instead of looking up (and filling the tables for) a fresh key per discarded tile."""
+_NEED_LIMIT = 1 << 16
+
+
+def _need_of(keys: SuitKeys) -> tuple[int, int, int]:
+    km, kp, ks, golds = keys
+    if golds:
+        ready = win_from_keys(km, kp, ks, 0, golds + 1)
+        need = (-1, -1, -1) if ready else (-2, -2, -2)
+    else:
+        cm, cp, cs = _W0[km], _W0[kp], _W0[ks]
+        # 10 = 11 minus the honour group's 1; the suit's own code must be 1 or 8
+        a, b, c = 10 - cp - cs, 10 - cm - cs, 10 - cm - cp
+        need = (a if a in (1, 8) else 0, b if b in (1, 8) else 0, c if c in (1, 8) else 0)
+    if len(_NEED) >= _NEED_LIMIT:
+        _NEED.clear()
+    _NEED[keys] = need
+    return need
+
+
+def wins_with_tile(keys: SuitKeys, tile: int) -> bool:
+    """The standard test on the keyed hand plus ``tile`` (a suited face other than the gold, kept
+    out of the keys) or, for ``tile == -1``, plus one more gold. The caller checks the size (17
+    tiles, melds counted as 3). Equal to ``win_from_keys`` on the sum (test_fuzhou_fast.py)."""
+    km, kp, ks, golds = keys
+    if tile < 0 and not golds:
+        return win_from_keys(km, kp, ks, 0, 1)
+    need = _NEED.get(keys)
+    if need is None:
+        need = _need_of(keys)
+    if tile < 0:
+        return need[0] == -1  # with golds, the need is "the hand plus one more gold wins"
+    g = _GROUP[tile]
+    n = need[g]
+    if not n:
+        return False
+    w = _WEIGHT[tile]
+    if n > 0:
+        return _W0[(km, kp, ks)[g] + w] == n
+    if n == -2 and (km, kp, ks)[g] // w % 5 != 4:
+        return False  # not ready (a fifth copy would carry into the next digit: test that in full)
+    if g == 0:
+        km += w
+    elif g == 1:
+        kp += w
+    else:
+        ks += w
+    return win_from_keys(km, kp, ks, 0, golds)
 
 
 def gold_of(state: HandState) -> int | None:
@@ -106,6 +219,26 @@ def _dice(state: HandState) -> list[int]:
     return [digest[0] % 6 + 1, digest[1] % 6 + 1]
 
 
+def reserve_of(
+    all_melds: tuple[tuple[Meld, ...], ...], all_flowers: tuple[tuple[int, ...], ...]
+) -> int:
+    """§6.1 R = 18 + E + 2C + 2Q from every seat's melds and flowers."""
+    exposed = concealed = 0
+    for melds in all_melds:
+        for m in melds:
+            if m.type == KONG_CONCEALED:
+                concealed += 1
+            elif m.type != "pung" and m.type != "chow":
+                exposed += 1
+    quartets = sum(_quartets(f) for f in all_flowers if len(f) >= 4)
+    return reserve(exposed=exposed, concealed=concealed, quartets=quartets)
+
+
+_last_reserve: tuple[object, object, int] = (None, None, 0)
+"""(melds, flowers, R) of the last reserve computed: the state's tuples themselves, kept alive
+here, so an identity check means the same contents (tuples and melds are immutable)."""
+
+
 class FuzhouRules(Rules):
     key = "fuzhou"
     tile_kinds = tuple(range(42))
@@ -125,15 +258,14 @@ class FuzhouRules(Rules):
         ext = state.ext
         if ext.get("final_group"):
             return int(ext["frozen_reserve"])
-        exposed = concealed = 0
-        for melds in state.melds:
-            for m in melds:
-                if m.type == KONG_CONCEALED:
-                    concealed += 1
-                elif m.type != "pung" and m.type != "chow":
-                    exposed += 1
-        quartets = sum(_quartets(f) for f in state.flowers if len(f) >= 4)
-        return reserve(exposed=exposed, concealed=concealed, quartets=quartets)
+        all_melds, all_flowers = state.melds, state.flowers
+        global _last_reserve
+        last = _last_reserve
+        if last[0] is all_melds and last[1] is all_flowers:
+            return last[2]  # read on every live_count: the same tuples as last time, the same R
+        value = reserve_of(all_melds, all_flowers)
+        _last_reserve = (all_melds, all_flowers, value)
+        return value
 
     def set_aside(self, state: HandState) -> tuple[int, ...]:
         return tuple(state.ext.get("set_aside", ()))
@@ -289,12 +421,54 @@ class FuzhouRules(Rules):
         return tile != gold
 
     def can_win(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
-        """§10.3 via the calculator's is_legal_win; no 抢杠 in Fuzhou (F12)."""
+        """§10.3 via the calculator's is_legal_win; no 抢杠 in Fuzhou (F12).
+
+        The hot path of every claim window: live hands are always well formed (no flower, no gold
+        in a meld), so this is is_legal_win without its input checks, on the hand's cached group
+        keys (``can_win_reference`` is the same test from the counts)."""
+        gold = state.ext.get("gold")
+        if gold is None or how == core.WIN_ROB:
+            return False
+        gold = int(gold)
+        hand = state.hands[seat]
+        keys = _keys_of(seat, hand, gold)
+        if keys is None or (tile is not None and tile >= 27):
+            return self.can_win_reference(state, seat, tile, how)
+        size = len(hand) + 3 * len(state.melds[seat])
+        if how == WIN_DISCARD:
+            assert tile is not None
+            if tile == gold or gold in state.discards[seat]:
+                return False
+            return size == scoring.HAND_SIZE - 1 and wins_with_tile(keys, tile)
+        km, kp, ks, golds = keys
+        if golds >= 3:
+            return True  # 三金倒 (§11.5)
+        if size != scoring.HAND_SIZE:
+            return False
+        # The held hand before the draw plus the drawn tile: that hand's keys were met in the
+        # claim windows since its last discard, so the test mostly stops at its cached codes.
+        drawn = state.drawn
+        if drawn is None or drawn >= 27:
+            return win_from_keys(km, kp, ks, 0, golds)
+        if drawn == gold:
+            return wins_with_tile((km, kp, ks, golds - 1), -1)
+        g = _GROUP[drawn]
+        w = _WEIGHT[drawn]
+        if (km, kp, ks)[g] // w % 5 == 0:
+            return win_from_keys(km, kp, ks, 0, golds)  # the drawn tile is not held (no state does)
+        if g == 0:
+            km -= w
+        elif g == 1:
+            kp -= w
+        else:
+            ks -= w
+        return wins_with_tile((km, kp, ks, golds), drawn)
+
+    def can_win_reference(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
+        """can_win from the tile counts (the reference of the keyed fast path)."""
         gold = gold_of(state)
         if gold is None or how == core.WIN_ROB:
             return False
-        # The hot path of every claim window: live hands are always well formed (no flower, no
-        # gold in a meld), so this is is_legal_win without its input checks.
         counts = counts_of(state.hands[seat])
         if how == WIN_DISCARD:
             assert tile is not None
@@ -311,6 +485,46 @@ class FuzhouRules(Rules):
 
     def _dealer_can_rob(self, state: HandState, seat: int) -> list[int]:
         """§11.3 dealer 抢金: the discards after which his 16 tiles + the gold win."""
+        if seat != state.dealer or state.n_discards:
+            return []
+        gold = gold_of(state)
+        if gold is None:
+            return []
+        hand = state.hands[seat]
+        if state.melds[seat] or not _plain(hand):
+            return self._dealer_can_rob_reference(state, seat)
+        keys = suit_keys(hand, gold)
+        assert keys is not None
+        if len(hand) != scoring.HAND_SIZE:
+            return []
+        km, kp, ks, golds = keys
+        if not win_from_keys(km, kp, ks, 0, golds + 3):
+            # Each candidate asks whether the hand with one tile t turned into a gold wins; if it
+            # does, the whole hand wins with three more golds (t and two golds make a pung), so a
+            # hand that does not (most dealt hands) robs on nothing.
+            return []
+        out = []
+        for t in sorted(set(hand)):
+            if t == gold:  # the rest is the hand itself
+                if golds <= scoring.LIVE_GOLDS + 1 and win_from_keys(km, kp, ks, 0, golds):
+                    out.append(t)
+                continue
+            if golds + 1 > scoring.LIVE_GOLDS + 1:
+                continue
+            g = _GROUP[t]
+            w = _WEIGHT[t]
+            if win_from_keys(
+                km - w if g == 0 else km,
+                kp - w if g == 1 else kp,
+                ks - w if g == 2 else ks,
+                0,
+                golds + 1,
+            ):
+                out.append(t)
+        return out
+
+    def _dealer_can_rob_reference(self, state: HandState, seat: int) -> list[int]:
+        """_dealer_can_rob by the calculator's is_legal_win on every candidate discard."""
         gold = gold_of(state)
         if seat != state.dealer or state.n_discards or gold is None:
             return []
@@ -351,13 +565,27 @@ class FuzhouRules(Rules):
         self, state: HandState, seat: int, tile: int, from_seat: int, kind: str
     ) -> list[Action]:
         """§11.3 non-dealer 抢金: 16 dealt tiles + the opened gold in the standard form."""
-        gold = gold_of(state)
-        if gold is None or not self._qiangjin_window(state, from_seat, kind):
+        if not self._qiangjin_window(state, from_seat, kind):
             return []
+        gold = gold_of(state)
+        if gold is None:
+            return []
+        hand = state.hands[seat]
+        if state.melds[seat] or not _plain(hand):
+            won = self._claim_qiangjin_reference(state, seat, gold)
+        else:
+            keys = suit_keys(hand, gold)
+            assert keys is not None
+            won = (
+                len(hand) + 1 == scoring.HAND_SIZE
+                and keys[3] + 1 <= scoring.LIVE_GOLDS + 1
+                and wins_with_tile(keys, -1)
+            )
+        return [Action(seat, QIANGJIN, tile=tile_str(gold))] if won else []
+
+    def _claim_qiangjin_reference(self, state: HandState, seat: int, gold: int) -> bool:
         ctx = scoring.WinContext(gold=gold, special=scoring.QIANGJIN)
-        if scoring.is_legal_win([*state.hands[seat], gold], state.melds[seat], ctx):
-            return [Action(seat, QIANGJIN, tile=tile_str(gold))]
-        return []
+        return scoring.is_legal_win([*state.hands[seat], gold], state.melds[seat], ctx)
 
     def on_claim_resolved(self, state: HandState, events: Events) -> HandState:
         claim = state.claim
@@ -542,22 +770,25 @@ class FuzhouRules(Rules):
     def bot_choice(self, state: HandState, seat: int, legal: list[Action]) -> Action | None:
         """Rob the gold and declare 三金倒 whenever possible; never throw a gold (it is a wildcard
         and throwing it bars discard wins, §9); pick other discards on the non-gold tiles."""
-        for a in legal:
-            if a.type in (QIANGJIN, SANJINDAO):
-                return a
-        if state.phase != PHASE_TURN or state.phase == PHASE_OVER:
-            return None
-        if any(a.type in (HU, KONG_CONCEALED, KONG_ADDED) for a in legal):
-            return None
         gold = gold_of(state)
-        discards = [
-            a
-            for a in legal
-            if a.type == "discard" and a.tile is not None and parse_tile(a.tile) != gold
-        ]
-        if not discards:
+        gold_str = None if gold is None else _TILE_STR[gold]
+        discards = []
+        other = False  # a win or a kong is on offer: the generic greedy choice decides
+        for a in legal:
+            typ = a.type
+            if typ == "discard":
+                # legal actions carry tile_str's spelling, so comparing strings compares faces
+                if a.tile is not None and a.tile != gold_str:
+                    discards.append(a)
+            elif typ == QIANGJIN or typ == SANJINDAO:
+                return a
+            elif typ == HU or typ == KONG_CONCEALED or typ == KONG_ADDED:
+                other = True
+        if state.phase != PHASE_TURN or other or not discards:
             return None
-        hand = [t for t in state.hands[seat] if t != gold]
+        hand = list(state.hands[seat])
+        if gold in hand:
+            hand = [t for t in hand if t != gold]
         return _pick_discard(hand, discards, False)
 
 

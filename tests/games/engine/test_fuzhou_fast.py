@@ -1,0 +1,286 @@
+"""Fuzhou's fast paths (games/engine/variants/fuzhou/play.py) answer exactly as their references.
+
+* can_win on cached group keys, against can_win_reference (counts + is_standard_win);
+* the dealer's 抢金 candidates, against _dealer_can_rob_reference (is_legal_win per discard);
+* the non-dealers' 抢金 claim, against the calculator's is_legal_win;
+* the reserve cached on the state's tuples, against reserve_of;
+* the bot's discard pick, against the pick written plainly.
+
+The random hands are built near a win (sets and a pair, some tiles turned into golds, one tile
+taken out or swapped), so wins and near-misses both come up often, with melds and every gold count.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.engine import new_hand
+from games.engine.actions import HU, KONG_ADDED, KONG_CONCEALED, Action
+from games.engine.bots import _pick_discard, bot_choose
+from games.engine.core import (
+    WIN_DISCARD,
+    WIN_ROB,
+    WIN_SELF,
+    apply,
+    legal_actions,
+    parse_tile,
+    replace,
+    to_act,
+)
+from games.engine.hand import group_keys
+from games.engine.state import PHASE_OVER, PHASE_TURN, HandState
+from games.engine.tiles import Meld, counts_of, tile_str
+from games.engine.variants.fuzhou import play, scoring
+from games.engine.variants.fuzhou.play import QIANGJIN, RULES, SANJINDAO
+
+Hand = list[int]
+
+
+def _base_state() -> HandState:
+    state, _events = new_hand("fuzhou", {}, dealer=0, seed="fuzhou-fast")
+    return state
+
+
+def _random_sets(rng: random.Random, n: int, left: list[int]) -> list[list[int]] | None:
+    sets: list[list[int]] = []
+    for _ in range(n):
+        for _attempt in range(20):
+            if rng.random() < 0.55:
+                low = rng.randrange(27)
+                if low % 9 > 6:
+                    continue
+                s = [low, low + 1, low + 2]
+            else:
+                k = rng.randrange(27)
+                s = [k, k, k]
+            if all(left[t] >= s.count(t) for t in s):
+                for t in s:
+                    left[t] -= 1
+                sets.append(s)
+                break
+        else:
+            return None
+    return sets
+
+
+def _random_case(rng: random.Random) -> tuple[int, Hand, tuple[Meld, ...]] | None:
+    """(gold, 17 - 3m concealed tiles, m melds): a win, then perturbed."""
+    gold = rng.randrange(27)
+    left = [4] * 27
+    left[gold] = 3  # the indicator is set aside
+    n_melds = rng.choice((0, 0, 0, 1, 1, 2, 3))
+    sets = _random_sets(rng, 5, left)
+    if sets is None:
+        return None
+    pair = rng.randrange(27)
+    if left[pair] < 2:
+        return None
+    left[pair] -= 2
+    melds: list[Meld] = []
+    concealed: Hand = [pair, pair]
+    for s in sets:
+        if len(melds) < n_melds and gold not in s:
+            if s[0] == s[1]:
+                mtype = rng.choice(("pung", "kong_exposed", "kong_concealed"))
+                tiles = tuple(s) if mtype == "pung" else tuple(s + [s[0]])
+            else:
+                mtype, tiles = "chow", tuple(s)
+            melds.append(Meld(mtype, tiles, 3 if mtype == "chow" else None))
+        else:
+            concealed += s
+    # some tiles become golds (wildcards), within the three live ones
+    held_golds = concealed.count(gold)
+    for _ in range(rng.choice((0, 0, 1, 1, 2, 3))):
+        i = rng.randrange(len(concealed))
+        if concealed[i] != gold and held_golds < 3:
+            concealed[i] = gold
+            held_golds += 1
+    # perturb: swap one or two tiles for random ones
+    for _ in range(rng.choice((0, 0, 1, 1, 2))):
+        i = rng.randrange(len(concealed))
+        concealed[i] = rng.randrange(27)
+    counts = counts_of(concealed)
+    for m in melds:
+        for t in m.tiles:
+            counts[t] += 1
+    if any(c > 4 for c in counts[:27]) or counts[gold] > 3:
+        return None
+    return gold, sorted(concealed), tuple(melds)
+
+
+def _state_for(
+    base: HandState, seat: int, gold: int, hand: Hand, melds: tuple[Meld, ...], **more: Any
+) -> HandState:
+    hands = list(base.hands)
+    hands[seat] = tuple(sorted(hand))
+    all_melds = list(base.melds)
+    all_melds[seat] = melds
+    return replace(
+        base,
+        hands=tuple(hands),
+        melds=tuple(all_melds),
+        ext={**base.ext, "gold": gold},
+        **more,
+    )
+
+
+def _cases(seed: int, n: int) -> list[tuple[int, Hand, tuple[Meld, ...]]]:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        case = _random_case(rng)
+        if case is not None:
+            out.append(case)
+    return out
+
+
+def test_suit_keys_are_the_group_keys_without_the_golds() -> None:
+    rng = random.Random(1)
+    for _ in range(3000):
+        hand = tuple(sorted(rng.randrange(27) for _ in range(rng.randrange(1, 18))))
+        gold = rng.randrange(27)
+        counts = counts_of(hand)
+        golds = counts[gold]
+        counts[gold] = 0
+        km, kp, ks, _kz = group_keys(counts)
+        assert play.suit_keys(hand, gold) == (km, kp, ks, golds)
+        assert play.suit_keys((*hand, 30), gold) is None
+
+
+def test_can_win_equals_the_reference_on_random_hands() -> None:
+    base = _base_state()
+    rng = random.Random(2)
+    wins = {WIN_DISCARD: 0, WIN_SELF: 0}
+    checked = 0
+    for gold, full, melds in _cases(3, 6000):
+        seat = rng.randrange(4)
+        # discard: the 16 held tiles, asked about the tile taken out and about random tiles
+        i = rng.randrange(len(full))
+        held = full[:i] + full[i + 1 :]
+        state = _state_for(base, seat, gold, held, melds, discards=((),) * 4)
+        tiles = {full[i], rng.randrange(27), rng.randrange(27), gold}
+        for t in tiles:
+            if counts_of(held)[t] >= 4:
+                continue  # no fifth copy exists
+            for how in (WIN_DISCARD, WIN_ROB):
+                got = RULES.can_win(state, seat, t, how)
+                assert got == RULES.can_win_reference(state, seat, t, how), (gold, held, melds, t)
+                wins[WIN_DISCARD] += got
+                checked += 1
+        # a gold discarder wins on no discard
+        gd = replace(state, discards=tuple((gold,) if s == seat else () for s in range(4)))
+        assert not RULES.can_win(gd, seat, full[i], WIN_DISCARD)
+        # self-draw: the 17 tiles, the drawn tile any of them (or unknown)
+        for drawn in {full[i], rng.choice(full), None}:
+            state = _state_for(base, seat, gold, full, melds, drawn=drawn)
+            got = RULES.can_win(state, seat, None, WIN_SELF)
+            assert got == RULES.can_win_reference(state, seat, None, WIN_SELF), (gold, full, drawn)
+            wins[WIN_SELF] += got
+            checked += 1
+        # wrong sizes are never wins
+        state = _state_for(base, seat, gold, held, melds, drawn=held[0])
+        assert RULES.can_win(state, seat, None, WIN_SELF) == RULES.can_win_reference(
+            state, seat, None, WIN_SELF
+        )
+    assert checked > 20000
+    assert wins[WIN_DISCARD] > 500 and wins[WIN_SELF] > 500, wins
+
+
+def test_can_win_with_a_flower_in_hand_takes_the_reference() -> None:
+    base = _base_state()
+    for gold, full, melds in _cases(4, 300):
+        held = [*full[1:-1], 30]
+        state = _state_for(base, 1, gold, held, melds, discards=((),) * 4)
+        for t in (full[0], full[-1], 35):
+            assert RULES.can_win(state, 1, t, WIN_DISCARD) == RULES.can_win_reference(
+                state, 1, t, WIN_DISCARD
+            )
+
+
+def test_the_dealers_qiangjin_equals_the_reference() -> None:
+    base = _base_state()
+    robs = 0
+    for gold, full, melds in _cases(5, 4000):
+        state = _state_for(base, base.dealer, gold, full, melds, n_discards=0)
+        got = RULES._dealer_can_rob(state, base.dealer)
+        assert got == RULES._dealer_can_rob_reference(state, base.dealer), (gold, full, melds)
+        robs += bool(got)
+        # only on the dealer's first turn
+        later = replace(state, n_discards=1)
+        assert RULES._dealer_can_rob(later, base.dealer) == []
+        other = (base.dealer + 1) % 4
+        assert RULES._dealer_can_rob(_state_for(state, other, gold, full, melds), other) == []
+    assert robs > 200
+
+
+def test_the_non_dealers_qiangjin_equals_the_calculator() -> None:
+    base = _base_state()
+    dealer = base.dealer
+    seat = (dealer + 1) % 4
+    window = replace(base, n_discards=1)
+    robs = 0
+    for gold, full, melds in _cases(6, 4000):
+        held = list(full)
+        held.remove(gold if gold in held else held[0])
+        state = _state_for(window, seat, gold, held, melds)
+        got = RULES.claim_extras(state, seat, held[0], dealer, "discard")
+        ctx = scoring.WinContext(gold=gold, special=scoring.QIANGJIN)
+        want = scoring.is_legal_win([*held, gold], melds, ctx)
+        assert got == ([Action(seat, QIANGJIN, tile=tile_str(gold))] if want else []), (gold, held)
+        robs += want
+        assert RULES.claim_extras(state, seat, held[0], (dealer + 1) % 4, "discard") == []
+    assert robs > 200
+
+
+def test_the_cached_reserve_follows_melds_and_flowers() -> None:
+    base = _base_state()
+    rng = random.Random(7)
+    kinds = ("pung", "chow", "kong_exposed", "kong_added", "kong_concealed")
+    for _ in range(500):
+        melds = tuple(
+            tuple(Meld(rng.choice(kinds), (1, 1, 1)) for _ in range(rng.randrange(3)))
+            for _ in range(4)
+        )
+        flowers = tuple(tuple(rng.sample(range(27, 42), rng.randrange(8))) for _ in range(4))
+        state = replace(base, melds=melds, flowers=flowers)
+        want = play.reserve_of(melds, flowers)
+        assert RULES.reserved_tail(state) == want
+        assert RULES.reserved_tail(state) == want  # the cached answer
+        frozen = replace(state, ext={**state.ext, "final_group": True, "frozen_reserve": 3})
+        assert RULES.reserved_tail(frozen) == 3
+
+
+def _reference_bot_choice(state: HandState, seat: int, legal: list[Action]) -> Action | None:
+    """The bot's choice as first written (parsing every discard's tile)."""
+    for a in legal:
+        if a.type in (QIANGJIN, SANJINDAO):
+            return a
+    if state.phase != PHASE_TURN:
+        return None
+    if any(a.type in (HU, KONG_CONCEALED, KONG_ADDED) for a in legal):
+        return None
+    gold = play.gold_of(state)
+    discards = [
+        a
+        for a in legal
+        if a.type == "discard" and a.tile is not None and parse_tile(a.tile) != gold
+    ]
+    if not discards:
+        return None
+    hand = [t for t in state.hands[seat] if t != gold]
+    return _pick_discard(hand, discards, False)
+
+
+def test_the_bot_choice_equals_the_plain_one_over_seeded_hands() -> None:
+    seen = 0
+    for i in range(20):
+        state, _events = new_hand("fuzhou", {}, dealer=i % 4, seed=f"fast-bot:{i}")
+        while state.phase != PHASE_OVER:
+            seat = to_act(state)[0]
+            legal = legal_actions(state, seat)
+            want = _reference_bot_choice(state, seat, legal)
+            assert RULES.bot_choice(state, seat, legal) == want
+            seen += 1
+            state, _ev = apply(state, bot_choose(state, seat))
+    assert seen > 500
