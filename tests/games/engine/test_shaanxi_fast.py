@@ -222,3 +222,21 @@ def test_can_win_matches_the_reference_in_bot_play(monkeypatch: pytest.MonkeyPat
     for i in range(30):
         play_hand("shaanxi", {}, f"shaanxi-fast:{i}", checked=False)
     assert calls["n"] > 3000 and calls["won"] > 15
+
+
+def test_dealer_paozi_uses_the_best_shanten_after_one_discard() -> None:
+    """bot_choice's dealer case (fast_shanten.after_discards) against shanten per discard."""
+    from games.engine.fast_shanten import after_discards, shanten
+
+    rng = random.Random("shaanxi-paozi")
+    for _ in range(300):
+        pool = [k for k in range(34) for _ in range(4)]
+        rng.shuffle(pool)
+        hand = sorted(pool[:14])
+        counts = counts_of(hand)
+        slow = []
+        for t in sorted(set(hand)):
+            less = list(counts)
+            less[t] -= 1
+            slow.append(shanten(less))
+        assert after_discards(counts, 4, 0, sorted(set(hand))) == slow

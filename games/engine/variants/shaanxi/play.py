@@ -291,21 +291,15 @@ class ShaanxiRules(Rules):
         """炮子 by hand quality: the closer to ready, the bigger the bet."""
         if state.phase != PHASE_CHOICE:
             return None
-        from games.engine.fast_shanten import shanten
+        from games.engine.fast_shanten import after_discards, shanten
 
         counts = counts_of(state.hands[seat])
-        if len(state.hands[seat]) == 14:
-            best = min(shanten(_minus(counts, t)) for t in set(state.hands[seat]))
+        if len(state.hands[seat]) == 14:  # the dealer: the best hand after one discard
+            best = min(after_discards(counts, 4, 0, sorted(set(state.hands[seat]))))
         else:
             best = shanten(counts)
         pick = 3 if best <= 1 else 2 if best == 2 else 1 if best == 3 else 0
         return Action(seat, PAOZI, choice=pick)
-
-
-def _minus(counts: list[int], tile: int) -> list[int]:
-    out = list(counts)
-    out[tile] -= 1
-    return out
 
 
 def _valid_paozi(value: Any) -> bool:
