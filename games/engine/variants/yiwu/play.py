@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Sequence
+from operator import mul
 from typing import Any
 
 from games.engine.actions import (
@@ -29,10 +31,10 @@ from games.engine.actions import (
     PUNG,
     Action,
 )
-from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, parse_tile, replace
-from games.engine.fast_shanten import after_discards, shanten
+from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, replace
+from games.engine.fast_shanten import combine, group_table_key, shanten, value
 from games.engine.state import N_SEATS, PHASE_CHOICE, PHASE_CLAIM, PHASE_TURN, HandState, WinContext
-from games.engine.tiles import Meld, format_tiles, tile_str
+from games.engine.tiles import format_tiles, parse_tiles, tile_str
 from games.engine.variants.yiwu import scoring
 from games.engine.variants.yiwu.shapes import (
     WHITE,
@@ -40,6 +42,7 @@ from games.engine.variants.yiwu.shapes import (
     natural_face,
     ready_patterns,
     split_wild,
+    wins_with,
 )
 
 LIVE = 134
@@ -178,23 +181,21 @@ class YiwuRules(Rules):
         return kinds
 
     def can_win(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
+        # Every legal win has a winning shape: test it first from facts cached per 13-tile hand
+        # (shapes.wins_with), and build the §15 situation only for the few hands that pass.
         c = state.ext["caishen"]
+        hand = state.hands[seat]
         if tile is None:
-            concealed = state.hands[seat]
-            win_tile = state.drawn
-            manner = scoring.GANGKAI if state.after_kong else scoring.ZIMO
-        else:
-            if tile == c:
-                return False  # §3.1 A3: a discarded 财神 is dead
-            concealed = state.hands[seat] + (tile,)
-            win_tile = tile
-            manner = scoring.QIANGGANG if how == WIN_ROB else scoring.FANGCHONG
-        piao = state.ext["piao"]
-        situation = scoring.WinSituation(
-            manner, win_tile, piao[seat], max(piao[s] for s in range(N_SEATS) if s != seat),
-            frozenset(_locked(state, seat, "win")),
-        )  # fmt: skip
-        return scoring.is_legal_win(concealed, state.melds[seat], c, situation, check_tiles=False)
+            drawn = state.drawn
+            if drawn is not None and drawn in hand:
+                i = hand.index(drawn)
+                if not wins_with(hand[:i] + hand[i + 1 :], state.melds[seat], c, drawn):
+                    return False
+        elif tile == c:
+            return False  # §3.1 A3: a discarded 财神 is dead
+        elif not wins_with(hand, state.melds[seat], c, tile):
+            return False
+        return can_win_reference(state, seat, tile, how)
 
     def can_meld(self, state: HandState, seat: int, mtype: str, tile: int) -> bool:
         c = state.ext["caishen"]
@@ -347,6 +348,27 @@ class YiwuRules(Rules):
 # ================================================================================================
 
 
+def can_win_reference(state: HandState, seat: int, tile: int | None, how: str) -> bool:
+    """The §15 legality of a win: ``YiwuRules.can_win`` without its cached shape pre-check."""
+    c = state.ext["caishen"]
+    if tile is None:
+        concealed = state.hands[seat]
+        win_tile = state.drawn
+        manner = scoring.GANGKAI if state.after_kong else scoring.ZIMO
+    else:
+        if tile == c:
+            return False  # §3.1 A3: a discarded 财神 is dead
+        concealed = state.hands[seat] + (tile,)
+        win_tile = tile
+        manner = scoring.QIANGGANG if how == WIN_ROB else scoring.FANGCHONG
+    piao = state.ext["piao"]
+    situation = scoring.WinSituation(
+        manner, win_tile, piao[seat], max(piao[s] for s in range(N_SEATS) if s != seat),
+        frozenset(_locked(state, seat, "win")),
+    )  # fmt: skip
+    return scoring.is_legal_win(concealed, state.melds[seat], c, situation, check_tiles=False)
+
+
 def _dice(state: HandState) -> list[int]:
     basis = state.seed if state.seed is not None else ",".join(map(str, state.wall))
     rng = random.Random("yiwu-dice:" + hashlib.sha256(basis.encode()).hexdigest())
@@ -436,16 +458,120 @@ def contractor(state: HandState) -> int | None:
 
 # -- bot ----------------------------------------------------------------------------------------------
 
+_KIND_OF = {tile_str(k): k for k in range(34)}
+_POW5 = tuple(5**i for i in range(9))
+_CACHE_MAX = 50000
 
-def _shanten_of(tiles: list[int], melds: tuple[Meld, ...], c: int) -> int:
+
+def _seven_pairs_shanten(pairs: int, singles: int, wild: int) -> int:
+    return 6 - min(pairs + min(wild, singles) + max(0, wild - singles) // 2, 7)
+
+
+def _shanten_of(tiles: Sequence[int], n_melds: int, c: int) -> int:
     counts, wild = split_wild(tiles, c)
-    sets_needed = 4 - len(melds)
-    s = shanten(counts, wild, sets_needed=sets_needed)
-    if not melds:
+    s = shanten(counts, wild, sets_needed=4 - n_melds)
+    if not n_melds:
         pairs = sum(n // 2 for n in counts)
         singles = sum(n % 2 for n in counts)
-        s = min(s, 6 - min(pairs + min(wild, singles) + max(0, wild - singles) // 2, 7))
+        s = min(s, _seven_pairs_shanten(pairs, singles, wild))
     return s
+
+
+_HELD_SHANTEN: dict[tuple[tuple[int, ...], int, int], int] = {}
+
+
+def _held_shanten(hand: tuple[int, ...], n_melds: int, c: int) -> int:
+    """_shanten_of a concealed hand, cached: a claim window asks it of a hand that waits unchanged
+    through the other seats' discards."""
+    key = (hand, n_melds, c)
+    s = _HELD_SHANTEN.get(key)
+    if s is None:
+        if len(_HELD_SHANTEN) >= _CACHE_MAX:
+            _HELD_SHANTEN.clear()
+        s = _HELD_SHANTEN[key] = _shanten_of(hand, n_melds, c)
+    return s
+
+
+_REMOVALS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _removals(g: int, key: int) -> tuple[tuple[int, int], ...]:
+    """(face, table of group ``g`` less one tile of that face) for each face the group holds."""
+    ck = key * 4 + g
+    r = _REMOVALS.get(ck)
+    if r is None:
+        size = 7 if g == 3 else 9
+        out = []
+        for pos in range(size):
+            w = _POW5[pos]
+            if key // w % 5:
+                out.append((9 * g + pos, group_table_key(key - w, size)))
+        if len(_REMOVALS) >= _CACHE_MAX:
+            _REMOVALS.clear()
+        r = _REMOVALS[ck] = tuple(out)
+    return r
+
+
+def _face_shanten_after(counts: list[int], wild: int, n_melds: int) -> dict[int, int]:
+    """{face: _shanten_of the hand less one tile of that face} for every natural face held.
+
+    The standard part is ``fast_shanten.after_discards`` (the other three groups' combined table,
+    then one combine and one value per face), with each group's one-tile-less tables cached per
+    group key; 七对子 depends only on the removed face's count parity."""
+    need = 4 - n_melds
+    pw = _POW5
+    keys = (
+        sum(map(mul, counts[0:9], pw)),
+        sum(map(mul, counts[9:18], pw)),
+        sum(map(mul, counts[18:27], pw)),
+        sum(map(mul, counts[27:34], pw)),
+    )
+    tabs = (
+        group_table_key(keys[0], 9),
+        group_table_key(keys[1], 9),
+        group_table_key(keys[2], 9),
+        group_table_key(keys[3], 7),
+    )
+    seven = not n_melds
+    if seven:
+        singles = counts.count(1) + counts.count(3)
+        pairs = (sum(counts) - singles) // 2
+        seven_odd = _seven_pairs_shanten(pairs, singles - 1, wild)  # an odd count loses a single
+        seven_even = _seven_pairs_shanten(pairs - 1, singles + 1, wild)  # an even one breaks a pair
+    out: dict[int, int] = {}
+    t0, t1, t2, t3 = tabs
+    vkey = need * 16 + wild
+    cache = _GROUP_AFTER
+    for g in range(4):
+        key = keys[g]
+        if not key:
+            continue
+        if g == 0:
+            o = combine(combine(t1, t2), t3)
+        elif g == 1:
+            o = combine(combine(t0, t2), t3)
+        elif g == 2:
+            o = combine(combine(t0, t1), t3)
+        else:
+            o = combine(combine(t0, t1), t2)
+        ck = (o, key * 4 + g, vkey)
+        found = cache.get(ck)
+        if found is None:
+            found = tuple((f, value(combine(o, tg), need, wild)) for f, tg in _removals(g, key))
+            if len(cache) >= _CACHE_MAX:
+                cache.clear()
+            cache[ck] = found
+        if seven:
+            for face, s in found:
+                out[face] = min(s, seven_odd if counts[face] & 1 else seven_even)
+        else:
+            out.update(found)
+    return out
+
+
+_GROUP_AFTER: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
+"""(table of the other groups, group key and group, need/wild) -> ((face, standard shanten after
+discarding one of that face), ...) for the group's faces."""
 
 
 def bot_pick(state: HandState, seat: int, legal: list[Action]) -> Action | None:
@@ -453,117 +579,107 @@ def bot_pick(state: HandState, seat: int, legal: list[Action]) -> Action | None:
     if state.phase == PHASE_CHOICE:
         return next((a for a in legal if a.choice == 1), None)  # bets are symmetric: take them
     c = state.ext["caishen"]
-    hand = list(state.hands[seat])
-    melds = state.melds[seat]
+    hand = state.hands[seat]
+    n_melds = len(state.melds[seat])
     if state.phase == PHASE_CLAIM:
-        kong = next((a for a in legal if a.type == KONG_EXPOSED), None)
-        if kong is not None:
-            return kong
-        now = _shanten_of(hand, melds, c)
-        best: Action | None = None
-        best_s = now
-        for a in legal:
-            if a.type not in (PUNG, CHOW):
-                continue
-            tile = parse_tile(a.tile or "")
-            used = [tile, tile] if a.type == PUNG else _chow_used(a, tile)
-            rest = list(hand)
-            for t in used:
-                rest.remove(t)
-            after = min(
-                _shanten_after(rest, melds + (Meld(PUNG, (0, 0, 0)),), c, set(rest)).values()
-            )
-            if after < best_s:
-                best, best_s = a, after
-        return best or next((a for a in legal if a.type == PASS), None)
+        return _claim_pick(hand, n_melds, c, legal)
     if state.phase != PHASE_TURN:
         return None
+    kind_of = _KIND_OF
+    cands: list[tuple[int, Action]] = []
     for a in legal:
-        if a.type in (KONG_CONCEALED, KONG_ADDED):
+        typ = a.type
+        if typ == DISCARD:
+            cands.append((kind_of[a.tile or ""], a))
+        elif typ in (KONG_CONCEALED, KONG_ADDED):
             return a
-    discards = [a for a in legal if a.type == DISCARD]
-    if not discards:
+    if not cands:
         return None
-    held_c = hand.count(c)
-    if held_c >= 2 and any(a.tile == tile_str(c) for a in discards):
+    if hand.count(c) >= 2 and any(t == c for t, _a in cands):
         rest = _without(hand, c)
-        if ready_patterns(rest, melds, c):
+        if ready_patterns(rest, state.melds[seat], c):
             return Action(seat, DISCARD, tile=tile_str(c))  # 飘: the rest waits on everything
-    pick, key = discards[0], None
-    cands = [(parse_tile(a.tile or ""), a) for a in discards]
-    if len(discards) > 1:
+    return _discard_pick(hand, n_melds, c, cands)
+
+
+def _discard_pick(
+    hand: tuple[int, ...], n_melds: int, c: int, cands: list[tuple[int, Action]]
+) -> Action:
+    """The discard with the least (shanten after it, isolation, tile); 财神 only if alone."""
+    if len(cands) > 1:
         cands = [(t, a) for t, a in cands if t != c]
-    shanten_after = _shanten_after(hand, melds, c, [t for t, _a in cands])
-    faces = [0] * 34
-    for x in hand:
-        if x != c:
-            faces[natural_face(x, c)] += 1
+    counts, wild = split_wild(hand, c)  # counts: the natural faces, 白板 as C
+    by_face = _face_shanten_after(counts, wild, n_melds)
+    low = 99
+    tied: list[tuple[int, Action]] = []
     for t, a in cands:
-        k = (shanten_after[t], _isolation_f(faces, t, c), t)
-        if key is None or k < key:
-            pick, key = a, k
-    return pick
+        if t == c:
+            s = _shanten_of(_without(hand, c), n_melds, c)
+        else:
+            s = by_face[c if t == WHITE else t]  # natural_face(t, c) for t != c
+        if s < low:
+            low = s
+            tied = [(t, a)]
+        elif s == low:
+            tied.append((t, a))
+    if len(tied) == 1:
+        return tied[0][1]
+    return min((_isolation_f(counts, t, c), t, a) for t, a in tied)[2]
 
 
-def _shanten_after(tiles: list[int], melds: tuple[Meld, ...], c: int, kinds: Any) -> dict[int, int]:
-    """{t: _shanten_of(tiles minus one t, melds, c)} for each held kind t, the standard part
-    through one cached table step per kind (games.engine.fast_shanten.after_discards)."""
+def _claim_pick(hand: tuple[int, ...], n_melds: int, c: int, legal: list[Action]) -> Action | None:
+    """An exposed kong always; else the pung or chow that lowers shanten most; else pass."""
+    kong = next((a for a in legal if a.type == KONG_EXPOSED), None)
+    if kong is not None:
+        return kong
+    best: Action | None = None
+    best_s = None
+    for a in legal:
+        if a.type not in (PUNG, CHOW):
+            continue
+        if best_s is None:
+            best_s = _held_shanten(hand, n_melds, c)
+        tile = _KIND_OF[a.tile or ""]
+        used = [tile, tile] if a.type == PUNG else _chow_used(a, tile)
+        rest = list(hand)
+        for t in used:
+            rest.remove(t)
+        after = min(_shanten_after(rest, n_melds + 1, c, set(rest)).values())
+        if after < best_s:
+            best, best_s = a, after
+    return best or next((a for a in legal if a.type == PASS), None)
+
+
+def _shanten_after(tiles: Sequence[int], n_melds: int, c: int, kinds: Any) -> dict[int, int]:
+    """{t: _shanten_of(tiles minus one t, n_melds, c)} for each held kind t of ``kinds``."""
     counts, wild = split_wild(tiles, c)
-    out: dict[int, int] = {}
-    plain = [t for t in kinds if t != c]
-    faces = [natural_face(t, c) for t in plain]
-    vals = after_discards(counts, 4 - len(melds), wild, faces)
-    if not melds:
-        pairs = sum(n // 2 for n in counts)
-        singles = sum(n % 2 for n in counts)
-    for t, f, s in zip(plain, faces, vals, strict=True):
-        if not melds:
-            n = counts[f]
-            p = pairs - n // 2 + (n - 1) // 2
-            si = singles - n % 2 + (n - 1) % 2
-            s = min(s, 6 - min(p + min(wild, si) + max(0, wild - si) // 2, 7))
-        out[t] = s
-    if c in kinds and c not in out:
-        out[c] = _shanten_of(_without(tiles, c), melds, c)
+    by_face = _face_shanten_after(counts, wild, n_melds)
+    out = {t: by_face[natural_face(t, c)] for t in kinds if t != c}
+    if c in kinds:
+        out[c] = _shanten_of(_without(tiles, c), n_melds, c)
     return out
 
 
 def _chow_used(a: Action, tile: int) -> list[int]:
-    from games.engine.tiles import parse_tiles
-
     run = parse_tiles(a.tiles or "")
     run.remove(tile)
     return run
 
 
-def _without(tiles: list[int], t: int) -> list[int]:
+def _without(tiles: Sequence[int], t: int) -> list[int]:
     rest = list(tiles)
     rest.remove(t)
     return rest
 
 
 def _isolation_f(faces: list[int], t: int, c: int) -> int:
-    """_isolation from the face counts of the hand's non-财神 tiles."""
+    """How loosely ``t`` sits in the hand, from the face counts of the hand's non-财神 tiles."""
     face = natural_face(t, c)
     score = 2 * (faces[face] - 1)
     if face < 27:
         pos = face % 9
         for d in (-2, -1, 1, 2):
             if 0 <= pos + d <= 8 and faces[face + d]:
-                score += 3 - abs(d)
-        if pos in (0, 8):
-            score -= 1
-    return score
-
-
-def _isolation(hand: list[int], t: int, c: int) -> int:
-    face = natural_face(t, c)
-    faces = [natural_face(x, c) for x in hand if x != c]
-    score = 2 * (faces.count(face) - 1)
-    if face < 27:
-        pos = face % 9
-        for d in (-2, -1, 1, 2):
-            if 0 <= pos + d <= 8 and face + d in faces:
                 score += 3 - abs(d)
         if pos in (0, 8):
             score -= 1

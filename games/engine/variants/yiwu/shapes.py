@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from games.engine.fastwin import is_standard_win
+from games.engine.fastwin import is_standard_win, win_from_keys
 from games.engine.hand import seven_pairs
 from games.engine.tiles import Meld
 
@@ -37,12 +37,14 @@ def split_wild(tiles: Iterable[int], caishen: int) -> tuple[list[int], int]:
     (1, 1, 1, 1, 0)
     """
     counts = [0] * 34
-    wild = 0
     for tile in tiles:
-        if tile == caishen:
-            wild += 1
-        else:
-            counts[natural_face(tile, caishen)] += 1
+        counts[tile] += 1
+    wild = counts[caishen]
+    if caishen == WHITE:
+        counts[WHITE] = 0
+    else:  # 白板 plays C (§3.2)
+        counts[caishen] = counts[WHITE]
+        counts[WHITE] = 0
     return counts, wild
 
 
@@ -256,3 +258,92 @@ def ready_patterns(pre_draw: Sequence[int], melds: Sequence[Meld], caishen: int)
     if not melds and is_pairs_only(counts, wild - 1):
         found.append(TESHU_QIDUIZI)
     return found
+
+
+# ---------------------------------------------------------------- one tile added (live play)
+
+_POW5 = tuple(5**i for i in range(9))
+_GROUP = tuple(min(k // 9, 3) for k in range(34))
+_WEIGHT = tuple(_POW5[k - 9 * _GROUP[k]] for k in range(34))
+
+_Prepared = tuple[int, list[int], int, int, int, int, int, int, bool]
+_PREPARED: dict[tuple[tuple[int, ...], int], _Prepared] = {}
+_NO_TILE, _SOME_TILE, _REFERENCE = 0, 1, 2
+"""The first field of a prepared hand: no tile completes it, some may, or ask the reference."""
+_PREPARED_MAX = 20000
+
+
+def _prepare(hand: tuple[int, ...], caishen: int) -> _Prepared:
+    """What ``is_winning_shape(hand + (t,))`` needs of ``hand`` for any ``t``: whether some tile
+    can complete it at all, natural counts, their four base-5 group keys, 财神 held, odd counts,
+    and whether the physical naturals are distinct (十三不靠 needs it). A count above four (the
+    reference's waits-only branch) is left to the reference.
+
+    If ``hand + (t,)`` wins then so does ``hand`` plus one more 财神 (it can play ``t``, in every
+    shape: a set or pair, a 七对子 pair, a 十三不靠 slot), so a hand that cannot win even with an extra
+    财神 wins with no tile: the usual case, answered from the cache alone."""
+    counts, wild = split_wild(hand, caishen)
+    if max(counts) > 4:
+        return _REFERENCE, counts, 0, 0, 0, 0, wild, 0, False
+    keys = [0, 0, 0, 0]
+    odd = 0
+    for face, n in enumerate(counts):
+        if n:
+            keys[_GROUP[face]] += n * _WEIGHT[face]
+            odd += n & 1
+    km, kp, ks, kz = keys
+    naturals = [t for t in hand if t != caishen]
+    distinct = len(set(naturals)) == len(naturals)
+    concealed_only = len(hand) == HAND_SIZE - 1  # no melds
+    hope = win_from_keys(km, kp, ks, kz, wild + 1) or (
+        concealed_only
+        and (odd <= wild + 1 or distinct and is_shisan_bukao((*hand, caishen), (), caishen))
+    )
+    return _SOME_TILE if hope else _NO_TILE, counts, km, kp, ks, kz, wild, odd, distinct
+
+
+def wins_with(hand: tuple[int, ...], melds: Sequence[Meld], caishen: int, tile: int) -> bool:
+    """``is_winning_shape(hand + (tile,), melds, caishen)``, from facts about ``hand`` cached per
+    (hand, 财神): a 13-tile hand is asked about many offered tiles (every discard of the other
+    three seats, then its own draw), and each answer costs a few look-ups.
+
+    >>> from games.engine.tiles import parse_tiles as p
+    >>> hand = tuple(p("234m567m123p345s9s"))
+    >>> wins_with(hand, [], p("7p")[0], p("9s")[0]), wins_with(hand, [], p("7p")[0], p("8s")[0])
+    (True, False)
+    """
+    if len(hand) + 1 + 3 * len(melds) != HAND_SIZE:
+        return False
+    key = (hand, caishen)
+    prep = _PREPARED.get(key)
+    if prep is None:
+        if len(_PREPARED) >= _PREPARED_MAX:
+            _PREPARED.clear()
+        prep = _PREPARED[key] = _prepare(hand, caishen)
+    hope, counts, km, kp, ks, kz, wild, odd, distinct = prep
+    if hope != _SOME_TILE:
+        return hope == _REFERENCE and is_winning_shape((*hand, tile), melds, caishen)
+    if tile == caishen:
+        wild += 1
+    else:
+        face = natural_face(tile, caishen)
+        n = counts[face]
+        if n >= 4:
+            return is_winning_shape((*hand, tile), melds, caishen)
+        g = _GROUP[face]
+        if g == 0:
+            km += _WEIGHT[face]
+        elif g == 1:
+            kp += _WEIGHT[face]
+        elif g == 2:
+            ks += _WEIGHT[face]
+        else:
+            kz += _WEIGHT[face]
+        odd += -1 if n & 1 else 1
+    if win_from_keys(km, kp, ks, kz, wild):
+        return True
+    if melds:
+        return False
+    if odd <= wild:  # 七对子 (fourteen tiles: no melds)
+        return True
+    return distinct and is_shisan_bukao((*hand, tile), melds, caishen)
