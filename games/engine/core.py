@@ -12,7 +12,9 @@ Events are plain JSON dicts. Every point movement is a ``{"type": "score"}`` eve
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import replace as _dc_replace
+from operator import eq as _eq
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from games.engine.actions import (
@@ -293,12 +295,13 @@ class Rules:
 
 
 def rules_of(state: HandState) -> Rules:
-    rules = _RULES_CACHE.get(state.variant)
-    if rules is None:
+    try:
+        return _RULES_CACHE[state.variant]
+    except KeyError:
         from games.engine.registry import rules_for
 
         rules = _RULES_CACHE[state.variant] = rules_for(state.variant)
-    return rules
+        return rules
 
 
 _RULES_CACHE: dict[str, Rules] = {}
@@ -308,7 +311,7 @@ def live_count(state: HandState) -> int:
     """Tiles still drawable (head and tail draws both use them up)."""
     rules = rules_of(state)
     n = len(state.wall) - state.head - state.tail
-    return n - rules.reserved_tail(state) if _overrides(rules, "reserved_tail") else n
+    return n - rules.reserved_tail(state) if _hooks(rules).reserved_tail else n
 
 
 def unwon(state: HandState) -> list[int]:
@@ -337,7 +340,9 @@ def add_score(
 
 
 def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
-    return t[:i] + (v,) + t[i + 1 :]
+    lst = list(t)
+    lst[i] = v
+    return tuple(lst)
 
 
 def _remove(hand: tuple[int, ...], tile: int, n: int = 1) -> tuple[int, ...]:
@@ -348,9 +353,9 @@ def _remove(hand: tuple[int, ...], tile: int, n: int = 1) -> tuple[int, ...]:
 
 
 def _add(hand: tuple[int, ...], tile: int) -> tuple[int, ...]:
+    """``hand`` (sorted) with ``tile`` added, still sorted."""
     lst = list(hand)
-    lst.append(tile)
-    lst.sort()
+    insort(lst, tile)
     return tuple(lst)
 
 
@@ -463,14 +468,29 @@ def to_act(state: HandState) -> list[int]:
 
 def legal_actions(state: HandState, seat: int) -> list[Action]:
     """Every action ``seat`` may take now, in a stable order; [] when the seat is not to act."""
+    global _LAST_LEGAL
+    last = _LAST_LEGAL
+    if last[0] is state and last[1] == seat:
+        return list(last[2])
     rules = rules_of(state)
     if state.phase == PHASE_TURN:
-        return _turn_actions(state, seat, rules) if seat == state.turn else []
-    if state.phase == PHASE_CLAIM and state.claim is not None:
+        out = _turn_actions(state, seat, rules) if seat == state.turn else []
+    elif state.phase == PHASE_CLAIM and state.claim is not None:
         return list(state.claim.options_of(seat)) if seat in state.claim.pending else []
-    if state.phase == PHASE_CHOICE:
-        return rules.choice_actions(state, seat) if state.choices[seat] is None else []
-    return []
+    elif state.phase == PHASE_CHOICE:
+        out = rules.choice_actions(state, seat) if state.choices[seat] is None else []
+    else:
+        return []
+    if state is not _OWNED:
+        _LAST_LEGAL = (state, seat, tuple(out))
+    return out
+
+
+#: The last answer of legal_actions on its own-turn or choice phase (the claim window keeps its
+#: options in the state already): (state, seat, actions). A state outside an apply in progress
+#: never changes, so the same object and seat give the same answer; bot_choose and the apply that
+#: checks its pick then compute it once. One entry: it holds on to one state at most.
+_LAST_LEGAL: tuple[HandState | None, int, tuple[Action, ...]] = (None, -1, ())
 
 
 _ACTION_CACHE: dict[tuple[int, str, int], Action] = {}
@@ -485,28 +505,52 @@ def _act(seat: int, atype: str, tile: int) -> Action:
     return a
 
 
+def _act_table(atype: str) -> tuple[tuple[Action, ...], ...]:
+    """The shared ``_act(seat, atype, kind)`` of every seat and tile kind, indexed [seat][kind]."""
+    return tuple(tuple(_act(s, atype, k) for k in range(42)) for s in range(N_SEATS))
+
+
+_HU_ACTS = _act_table(HU)
+_DISCARD_ACTS = _act_table(DISCARD)
+_PUNG_ACTS = _act_table(PUNG)
+_KONG_EXPOSED_ACTS = _act_table(KONG_EXPOSED)
+
+
 def _turn_actions(state: HandState, seat: int, rules: Rules) -> list[Action]:
+    hooks = _hooks(rules)
     out: list[Action] = []
     if state.drawn is not None and rules.can_win(state, seat, None, WIN_SELF):
-        out.append(_act(seat, HU, state.drawn))
+        out.append(_HU_ACTS[seat][state.drawn])
     hand = state.hands[seat]  # sorted
-    if rules.can_kong_now(state):
+    melds = state.melds[seat]
+    # a kong needs four of a kind in hand (sorted: hand[i] == hand[i + 3]) or a pung to add to;
+    # without either, can_kong_now (a pure hook) need not be asked
+    if (melds or any(map(_eq, hand, hand[3:]))) and (
+        rules.can_kong_now(state)
+        if hooks.can_kong_now
+        else len(state.wall)
+        - state.head
+        - state.tail
+        - (rules.reserved_tail(state) if hooks.reserved_tail else 0)
+        > 0
+    ):
         for i in range(len(hand) - 3):
             t = hand[i]
             if hand[i + 3] != t or (i and hand[i - 1] == t):
                 continue
             if rules.can_meld(state, seat, KONG_CONCEALED, t):
                 out.append(_act(seat, KONG_CONCEALED, t))
-        for m in state.melds[seat]:
+        for m in melds:
             if (
                 m.type == PUNG
                 and m.kind in hand
                 and rules.can_meld(state, seat, KONG_ADDED, m.kind)
             ):
                 out.append(_act(seat, KONG_ADDED, m.kind))
-    if _overrides(rules, "own_turn_specials"):
+    if hooks.own_turn_specials:
         out.extend(rules.own_turn_specials(state, seat))
-    out.extend([_act(seat, DISCARD, t) for t in rules.discard_options(state, seat)])
+    acts = _DISCARD_ACTS[seat]
+    out.extend([acts[t] for t in rules.discard_options(state, seat)])
     return out
 
 
@@ -640,13 +684,20 @@ def draw_tile(state: HandState, seat: int, events: Events, *, tail: bool = False
     is empty the hand ends as exhausted instead. Variant hooks may call it (e.g. flower replacement).
     """
     rules = rules_of(state)
-    left = live_count(state)
-    if tail and not rules.reserve_blocks_replacements:
-        left += rules.reserved_tail(state)
+    hooks = _hooks(rules)
+    wall = state.wall
+    left = len(wall) - state.head - state.tail
+    # live_count, plus the reserve back for a replacement that may dip into it
+    if hooks.reserved_tail and (not tail or rules.reserve_blocks_replacements):
+        left -= rules.reserved_tail(state)
     if left <= 0:
         return _end_exhausted(state, events, rules)
+    hands = list(state.hands)
+    hand = list(hands[seat])
     if tail:
-        tile = state.wall[len(state.wall) - 1 - state.tail]
+        tile = wall[len(wall) - 1 - state.tail]
+        insort(hand, tile)
+        hands[seat] = tuple(hand)
         state = replace(
             state,
             tail=state.tail + 1,
@@ -655,26 +706,30 @@ def draw_tile(state: HandState, seat: int, events: Events, *, tail: bool = False
             claim=None,
             drawn=tile,
             after_kong=True,
-            hands=_set(state.hands, seat, _add(state.hands[seat], tile)),
+            hands=tuple(hands),
         )
     else:
-        tile = state.wall[state.head]
+        tile = wall[state.head]
+        insort(hand, tile)
+        hands[seat] = tuple(hand)
+        draws = list(state.draws)
+        draws[seat] += 1
         state = replace(
             state,
             head=state.head + 1,
-            draws=_set(state.draws, seat, state.draws[seat] + 1),
+            draws=tuple(draws),
             phase=PHASE_TURN,
             turn=seat,
             claim=None,
             drawn=tile,
             after_kong=False,
-            hands=_set(state.hands, seat, _add(state.hands[seat], tile)),
+            hands=tuple(hands),
         )
     events.append({"type": "draw", "seat": seat, "tile": _TILE_STR[tile], "tail": tail})
-    if _overrides(rules, "after_draw"):
+    if hooks.after_draw:
         state = rules.after_draw(state, seat, tile, events)
     if (
-        _overrides(rules, "forced_win")
+        hooks.forced_win
         and state.phase == PHASE_TURN
         and state.turn == seat
         and state.drawn is not None
@@ -694,10 +749,16 @@ def _next_turn(state: HandState, seat: int, events: Events) -> HandState:
 
 
 def _do_discard(state: HandState, seat: int, tile: int, events: Events, rules: Rules) -> HandState:
+    hands = list(state.hands)
+    hand = list(hands[seat])
+    hand.remove(tile)
+    hands[seat] = tuple(hand)
+    discards = list(state.discards)
+    discards[seat] += (tile,)
     state = replace(
         state,
-        hands=_set(state.hands, seat, _remove(state.hands[seat], tile)),
-        discards=_set(state.discards, seat, state.discards[seat] + (tile,)),
+        hands=tuple(hands),
+        discards=tuple(discards),
         n_discards=state.n_discards + 1,
         last_discard=(seat, tile),
         drawn=None,
@@ -710,6 +771,8 @@ def _do_discard(state: HandState, seat: int, tile: int, events: Events, rules: R
 def _claim_options(
     state: HandState, seat: int, tile: int, from_seat: int, kind: str, rules: Rules, live: int
 ) -> list[Action]:
+    """The responses of ``seat`` to the window on ``tile`` (pass last), [] when it has no claim.
+    ``live`` is ``live_count(state)``. (_open_claim inlines this for its three seats.)"""
     out: list[Action] = []
     how = WIN_ROB if kind == "rob" else WIN_DISCARD
     if rules.can_win(state, seat, tile, how):
@@ -749,6 +812,62 @@ def _overrides(rules: Rules, name: str) -> bool:
     return v
 
 
+class _Hooks:
+    """``_overrides`` for every hook the hot path skips or inlines, looked up once per Rules class
+    (one dict get instead of one call per hook and use). The skipped base hooks are trivial:
+    ``reserved_tail`` 0, ``can_kong_now`` a live tile left, ``can_meld`` True,
+    ``claims_allowed_on_last_tile`` False, the others no-ops."""
+
+    __slots__ = (
+        "reserved_tail",
+        "can_kong_now",
+        "can_meld",
+        "claims_allowed_on_last_tile",
+        "claim_extras",
+        "forced_win",
+        "after_draw",
+        "on_claim_resolved",
+        "own_turn_specials",
+    )
+    reserved_tail: bool
+    can_kong_now: bool
+    can_meld: bool
+    claims_allowed_on_last_tile: bool
+    claim_extras: bool
+    forced_win: bool
+    after_draw: bool
+    on_claim_resolved: bool
+    own_turn_specials: bool
+
+    def __init__(self, rules: Rules) -> None:
+        for name in self.__slots__:
+            setattr(self, name, _overrides(rules, name))
+
+
+_HOOKS: dict[type, _Hooks] = {}
+
+
+def _hooks(rules: Rules) -> _Hooks:
+    try:
+        return _HOOKS[type(rules)]
+    except KeyError:
+        h = _HOOKS[type(rules)] = _Hooks(rules)
+        return h
+
+
+_CHOW_CACHE: dict[tuple[int, int, int], Action] = {}
+
+
+def _chow_act(seat: int, tile: int, low: int) -> Action:
+    """The shared chow Action of ``seat`` taking ``tile`` into the run starting at ``low``."""
+    key = (seat, tile, low)
+    a = _CHOW_CACHE.get(key)
+    if a is None:
+        run = (low, low + 1, low + 2)
+        a = _CHOW_CACHE[key] = Action(seat, CHOW, tile=tile_str(tile), tiles=format_tiles(run))
+    return a
+
+
 def _chow_options(state: HandState, seat: int, tile: int, rules: Rules) -> list[Action]:
     hand = state.hands[seat]
     pos = tile % 9
@@ -756,35 +875,69 @@ def _chow_options(state: HandState, seat: int, tile: int, rules: Rules) -> list[
     for low in (tile - 2, tile - 1, tile):
         if low < tile - pos or low % 9 > 6:
             continue
-        run = (low, low + 1, low + 2)
-        need = [t for t in run if t != tile]
-        if all(t in hand for t in need) and rules.can_meld(state, seat, CHOW, low):
-            out.append(Action(seat, CHOW, tile=tile_str(tile), tiles=format_tiles(run)))
+        if (
+            (low == tile or low in hand)
+            and (low + 1 == tile or low + 1 in hand)
+            and (low + 2 == tile or low + 2 in hand)
+            and rules.can_meld(state, seat, CHOW, low)
+        ):
+            out.append(_chow_act(seat, tile, low))
     return out
 
 
 def _open_claim(
     state: HandState, from_seat: int, tile: int, kind: str, events: Events, rules: Rules
 ) -> HandState:
+    hooks = _hooks(rules)
     options: list[tuple[int, tuple[Action, ...]]] = []
     forced: list[Action] = []
-    live = live_count(state)
+    live = len(state.wall) - state.head - state.tail
+    if hooks.reserved_tail:
+        live -= rules.reserved_tail(state)
     won = state.won
-    may_force = _overrides(rules, "forced_win")
+    hands = state.hands
+    may_force = hooks.forced_win
+    # _claim_options for each seat, inlined; hooks are pure, so the ones whose answer is known
+    # (the base can_kong_now / can_meld / claims_allowed_on_last_tile) are not asked
+    how = WIN_ROB if kind == "rob" else WIN_DISCARD
+    melds_ok = kind == "discard" and (
+        live > 0 or (hooks.claims_allowed_on_last_tile and rules.claims_allowed_on_last_tile())
+    )
+    chow_seat = (from_seat + 1) % N_SEATS if rules.has_chow and tile < 27 else -1
+    can_meld = rules.can_meld if hooks.can_meld else None
+    can_win = rules.can_win
     for k in (1, 2, 3):
         s = (from_seat + k) % N_SEATS
         if won[s]:
             continue
-        acts = _claim_options(state, s, tile, from_seat, kind, rules, live)
+        acts: list[Action] = []
+        if can_win(state, s, tile, how):
+            acts.append(_HU_ACTS[s][tile])
+        if melds_ok:
+            n = hands[s].count(tile)
+            if n >= 2:
+                if (
+                    n >= 3
+                    and (rules.can_kong_now(state) if hooks.can_kong_now else live > 0)
+                    and (can_meld is None or can_meld(state, s, KONG_EXPOSED, tile))
+                ):
+                    acts.append(_KONG_EXPOSED_ACTS[s][tile])
+                if can_meld is None or can_meld(state, s, PUNG, tile):
+                    acts.append(_PUNG_ACTS[s][tile])
+            if s == chow_seat:
+                acts.extend(_chow_options(state, s, tile, rules))
+        if hooks.claim_extras:
+            acts.extend(rules.claim_extras(state, s, tile, from_seat, kind))
         if not acts:
             continue
+        acts.append(_PASS[s])
         if may_force and acts[0].type == HU and rules.forced_win(state, s):
             forced.append(acts[0])
             events.append({"type": "forced_win", "seat": s})
             continue
         options.append((s, tuple(acts)))
     if not options and not forced and kind == "discard":
-        if not _overrides(rules, "on_claim_resolved"):
+        if not hooks.on_claim_resolved:
             # nobody can claim: what _resolve_claim does for an empty window, without building it
             state = replace(state, phase=PHASE_CLAIM, claim=None, turn_kongs=())
             return draw_tile(state, next_unwon(state, from_seat), events)
@@ -797,7 +950,8 @@ def _open_claim(
         pending=pending,
         responses=tuple(forced),
     )
-    claim = _drop_outranked(claim, rules)
+    if forced:
+        claim = _drop_outranked(claim, rules)
     state = replace(state, phase=PHASE_CLAIM, claim=claim)
     if not claim.pending:
         return _resolve_claim(state, events, rules)
@@ -806,8 +960,10 @@ def _open_claim(
 
 def _drop_outranked(claim: Claim, rules: Rules) -> Claim:
     """Stop waiting for seats whose best option cannot change the outcome any more."""
+    if not claim.responses:
+        return claim
     prio = rules.claim_priority
-    best = max((prio.get(a.type, 0) for a in claim.responses), default=0)
+    best = max(prio.get(a.type, 0) for a in claim.responses)
     if best == 0:
         return claim
     keep = []
@@ -855,6 +1011,11 @@ def _resolve_claim(state: HandState, events: Events, rules: Rules) -> HandState:
     state = rules.on_claim_resolved(state, events)
     claim = state.claim
     assert claim is not None
+    if not claim.responses:  # an empty window (or every response dropped): as below, shorter
+        if claim.kind == "rob":
+            state = replace(state, phase=PHASE_TURN, claim=None)
+            return _complete_added_kong(state, claim.from_seat, claim.tile, events, rules)
+        return _next_turn(state, next_unwon(state, claim.from_seat), events)
     prio = rules.claim_priority
     special = [a for a in claim.responses if a.type not in CLAIM_PRIORITY]
     if special:

@@ -6,9 +6,10 @@ import time
 from collections import Counter
 from typing import Any
 
+from games.engine.actions import Action
 from games.engine.bots import bot_choose
 from games.engine.core import _apply_unchecked, apply, to_act
-from games.engine.state import PHASE_OVER, HandState
+from games.engine.state import PHASE_CLAIM, PHASE_OVER, PHASE_TURN, HandState
 from games.engine.wall import dice_seat
 
 
@@ -28,16 +29,24 @@ def play_hand(
     if dealer is None:
         dealer = dice_seat(seed)
     state, events = new_hand(variant, options, dealer=dealer, seed=seed)
-    actions: list[dict[str, Any]] = []
     step = apply if checked else _apply_unchecked
+    played: list[Action] = []
     while state.phase != PHASE_OVER:
-        if len(actions) > max_actions:
+        if len(played) > max_actions:
             raise RuntimeError(f"hand {seed} did not end after {max_actions} actions")
-        seat = to_act(state)[0]
-        action = bot_choose(state, seat, kind=bot, rng_seed=len(actions))
+        # to_act(state)[0], without building the list on the two common phases
+        phase = state.phase
+        if phase == PHASE_TURN:
+            seat = state.turn
+        elif phase == PHASE_CLAIM and state.claim is not None:
+            seat = state.claim.pending[0]
+        else:
+            seat = to_act(state)[0]
+        action = bot_choose(state, seat, kind=bot, rng_seed=len(played))
         state, ev = step(state, action)
-        events.extend(ev)
-        actions.append(action.to_json())
+        events += ev
+        played.append(action)
+    actions = [a.to_json() for a in played]
     return state, events, actions
 
 
