@@ -202,13 +202,13 @@ def waits(concealed: Sequence[int], melds: Sequence[Meld], missing_suit: str | N
 
 
 _POW5 = tuple(5**i for i in range(9))
-_SUIT_WAITS: dict[tuple[int, int], int] = {}
+_SUIT_WAITS: dict[int, int] = {}
 
 
 def _suit_waits(key: int, code: int) -> int:
     """Bit p set when one more tile at position p (held fewer than four times) turns the suit
     with group key ``key`` into one of ``fastwin`` w0 code ``code`` (1: sets; 8: sets and the pair)."""
-    found = _SUIT_WAITS.get((key, code))
+    found = _SUIT_WAITS.get(key << 4 | code)
     if found is None:
         if len(_SUIT_WAITS) > 100_000:
             _SUIT_WAITS.clear()
@@ -216,7 +216,7 @@ def _suit_waits(key: int, code: int) -> int:
         for p, w in enumerate(_POW5):
             if (key // w) % 5 < 4 and SUIT_W0[key + w] == code:
                 found |= 1 << p
-        _SUIT_WAITS[(key, code)] = found
+        _SUIT_WAITS[key << 4 | code] = found
     return found
 
 
