@@ -51,11 +51,14 @@ def group_key(counts: Sequence[int]) -> int:
 
 def group_table_key(key: int, size: int) -> Table:
     """The table of a group given by its base-5 key (size 9: suited, 7: honours)."""
-    cache = _SUITED if size == 9 else _HONOUR
-    t = cache.get(key)
-    if t is None:
-        counts = tuple((key // _POW5[i]) % 5 for i in range(size))
-        t = cache[key] = _build(counts, size == 9)
+    if size == 9:
+        t = _SUITED.get(key)
+        if t is None:
+            t = _SUITED[key] = _build_suited(key)
+    else:
+        t = _HONOUR.get(key)
+        if t is None:
+            t = _HONOUR[key] = _intern(_raw(key, False))
     return t
 
 
@@ -64,38 +67,36 @@ def group_table(counts: tuple[int, ...], suited: bool) -> Table:
     return group_table_key(group_key(counts), 9 if suited else 7)
 
 
-def _build(counts: tuple[int, ...], suited: bool) -> Table:
-    if suited:
-        blocks = _blocks(counts)
-        if len(blocks) > 1 or (blocks and counts[0] == 0):
-            t = EMPTY
-            for b in blocks:
-                t = combine(t, group_table_key(b, 9))
-            return t
-    return _intern(_raw(group_key(counts), suited))
+def _build_suited(key: int) -> Table:
+    blocks = _blocks(key)
+    if len(blocks) == 1 and blocks[0] == key:
+        return _intern(_raw(key, True))
+    t = EMPTY
+    for b in blocks:
+        t = combine(t, group_table_key(b, 9))
+    return t
 
 
-def _blocks(counts: tuple[int, ...]) -> list[int]:
-    """A suit's blocks as keys shifted to the 1 end. Two empty kinds in a row end a block: every
-    set or partial set spans at most three kinds, so no reading reaches across, and a suit's table
-    is the combination of its blocks' tables. A block's table does not depend on where it sits
-    (every set or partial set of its tiles fits in 1-9), so few distinct blocks cover many suits."""
+def _blocks(key: int) -> list[int]:
+    """A suit's blocks (from its key) as keys shifted to the 1 end. Two empty kinds in a row end a
+    block: every set or partial set spans at most three kinds, so no reading reaches across, and a
+    suit's table is the combination of its blocks' tables. A block's table does not depend on
+    where it sits (every set or partial set of its tiles fits in 1-9), so few distinct blocks
+    cover many suits."""
     out = []
-    i = 0
-    while i < 9:
-        if not counts[i]:
-            i += 1
-            continue
-        start = i
+    while key:
+        while not key % 5:
+            key //= 5
         block = 0
-        while i < 9:
-            if counts[i]:
-                block += counts[i] * _POW5[i - start]
-                i += 1
-            elif i + 1 < 9 and counts[i + 1]:
-                i += 1
-            else:
+        p = 1
+        while key:
+            d = key % 5
+            if d:
+                block += d * p
+            elif not key // 5 % 5:
                 break
+            p *= 5
+            key //= 5
         out.append(block)
     return out
 
@@ -151,7 +152,9 @@ def _raw(key: int, suited: bool) -> tuple[int, ...]:
             takes.append((pw[i] + pw[i + 2], 0, 1, 0))
     takes.append((pw[i], 0, 0, 0))
     for removed, dm, dt, dp in takes:
-        sub = _raw(key - removed, suited)
+        # a suited rest goes through group_table_key: split into blocks and shifted, so the many
+        # rests that differ only by position or by far-apart blocks share their tables
+        sub = _TABLES[group_table_key(key - removed, 9)] if suited else _raw(key - removed, False)
         for idx, tt in enumerate(sub):
             if tt < 0:
                 continue
