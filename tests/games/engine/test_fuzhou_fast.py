@@ -28,7 +28,7 @@ from games.engine.core import (
     replace,
     to_act,
 )
-from games.engine.hand import group_keys
+from games.engine.hand import group_keys, is_standard_win
 from games.engine.state import PHASE_OVER, PHASE_TURN, HandState
 from games.engine.tiles import Meld, counts_of, tile_str
 from games.engine.variants.fuzhou import play, scoring
@@ -146,6 +146,28 @@ def test_suit_keys_are_the_group_keys_without_the_golds() -> None:
         km, kp, ks, _kz = group_keys(counts)
         assert play.suit_keys(hand, gold) == (km, kp, ks, golds)
         assert play.suit_keys((*hand, 30), gold) is None
+
+
+def test_may_win_is_false_only_when_the_full_test_is() -> None:
+    rng = random.Random(9)
+    passed = wins = 0
+    for _ in range(20000):
+        n = rng.randrange(1, 18)
+        counts = [0] * 34
+        for _t in range(n):
+            k = rng.randrange(27) if rng.random() < 0.5 else rng.randrange(9) + 9 * rng.randrange(3)
+            if counts[k] < 4:
+                counts[k] += 1
+        km, kp, ks, _kz = group_keys(counts)
+        golds = rng.randrange(7)
+        if (sum(counts) + golds) % 3 != 2:
+            continue
+        full = is_standard_win(counts, golds)
+        bound = play.may_win(km, kp, ks, golds)
+        assert bound or not full, (counts, golds)
+        passed += bound
+        wins += full
+    assert wins > 300 and passed > wins
 
 
 def test_can_win_equals_the_reference_on_random_hands() -> None:

@@ -124,6 +124,58 @@ def _plain(hand: tuple[int, ...]) -> bool:
 
 
 _W0 = fastwin.SUIT_W0
+_POW5 = tuple(5**i for i in range(9))
+
+
+class _LowerBounds(dict[int, tuple[int, int]]):
+    """Per suit key, a lower bound on its joker costs: (sets only, the pair's extra), from cheap
+    ``SUIT_W0`` codes alone. Two empty kinds in a row split a suit into blocks that no set crosses,
+    so the costs add up over blocks (the pair in one of them). A block of n tiles completes with j
+    jokers only when n + j is 0 mod 3 (sets) or 2 mod 3 (sets and the pair), and with none exactly
+    when its W0 code says so; its cost is at least the least such j. Filled on first use."""
+
+    def __missing__(self, key: int) -> tuple[int, int]:
+        digits = [key // p % 5 for p in _POW5]
+        np = 0
+        dp = 2  # a pair of jokers
+        i = 0
+        while i < 9:
+            if not digits[i]:
+                i += 1
+                continue
+            start = i
+            block = n = 0
+            while i < 9 and (digits[i] or (i + 1 < 9 and digits[i + 1])):
+                block += digits[i] * _POW5[i - start]
+                n += digits[i]
+                i += 1
+            code = _W0[block]
+            n %= 3
+            if n == 0:
+                bound = (0, 2) if code == 1 else (3, -1)
+            elif n == 1:
+                bound = (2, -1)
+            else:
+                bound = (1, -1) if code == 8 else (1, 2)
+            np += bound[0]
+            dp = min(dp, bound[1])
+        if len(self) >= 1 << 18:
+            self.clear()
+        self[key] = (np, dp)
+        return np, dp
+
+
+_LB = _LowerBounds()
+
+
+def may_win(km: int, kp: int, ks: int, golds: int) -> bool:
+    """False only when ``win_from_keys(km, kp, ks, 0, golds)`` is False: the suits' lower bounds
+    (sets for all, the pair in the cheapest place or two golds) already need more golds. Costs
+    dictionary hits where the full test would fill the wildcard tables for a fresh key."""
+    a, b, c = _LB[km], _LB[kp], _LB[ks]
+    return a[0] + b[0] + c[0] + min(a[1], b[1], c[1], 2) <= golds
+
+
 _NEED: dict[SuitKeys, tuple[int, int, int]] = {}
 """Per held hand (its keys), per suit: what adding one tile to that suit must achieve. With no gold
 it is the ``fastwin.SUIT_W0`` code the suit must then have (the other suits are fixed: the four
@@ -138,7 +190,7 @@ _NEED_LIMIT = 1 << 16
 def _need_of(keys: SuitKeys) -> tuple[int, int, int]:
     km, kp, ks, golds = keys
     if golds:
-        ready = win_from_keys(km, kp, ks, 0, golds + 1)
+        ready = may_win(km, kp, ks, golds + 1) and win_from_keys(km, kp, ks, 0, golds + 1)
         need = (-1, -1, -1) if ready else (-2, -2, -2)
     else:
         cm, cp, cs = _W0[km], _W0[kp], _W0[ks]
@@ -156,13 +208,19 @@ def wins_with_tile(keys: SuitKeys, tile: int) -> bool:
     out of the keys) or, for ``tile == -1``, plus one more gold. The caller checks the size (17
     tiles, melds counted as 3). Equal to ``win_from_keys`` on the sum (test_fuzhou_fast.py)."""
     km, kp, ks, golds = keys
-    if tile < 0 and not golds:
-        return win_from_keys(km, kp, ks, 0, 1)
     need = _NEED.get(keys)
     if need is None:
         need = _need_of(keys)
     if tile < 0:
-        return need[0] == -1  # with golds, the need is "the hand plus one more gold wins"
+        if golds:
+            return need[0] == -1  # with golds, the need is "the hand plus one more gold wins"
+        # One gold sits in a set or the pair of some suit, whose other two suits are then
+        # complete without golds: that suit's need is a code (not 0), or nothing can win.
+        return (
+            bool(need[0] or need[1] or need[2])
+            and may_win(km, kp, ks, 1)
+            and win_from_keys(km, kp, ks, 0, 1)
+        )
     g = _GROUP[tile]
     n = need[g]
     if not n:
@@ -178,7 +236,7 @@ def wins_with_tile(keys: SuitKeys, tile: int) -> bool:
         kp += w
     else:
         ks += w
-    return win_from_keys(km, kp, ks, 0, golds)
+    return may_win(km, kp, ks, golds) and win_from_keys(km, kp, ks, 0, golds)
 
 
 def gold_of(state: HandState) -> int | None:
@@ -498,7 +556,7 @@ class FuzhouRules(Rules):
         if len(hand) != scoring.HAND_SIZE:
             return []
         km, kp, ks, golds = keys
-        if not win_from_keys(km, kp, ks, 0, golds + 3):
+        if not may_win(km, kp, ks, golds + 3):
             # Each candidate asks whether the hand with one tile t turned into a gold wins; if it
             # does, the whole hand wins with three more golds (t and two golds make a pung), so a
             # hand that does not (most dealt hands) robs on nothing.
@@ -513,13 +571,10 @@ class FuzhouRules(Rules):
                 continue
             g = _GROUP[t]
             w = _WEIGHT[t]
-            if win_from_keys(
-                km - w if g == 0 else km,
-                kp - w if g == 1 else kp,
-                ks - w if g == 2 else ks,
-                0,
-                golds + 1,
-            ):
+            rm = km - w if g == 0 else km
+            rp = kp - w if g == 1 else kp
+            rs = ks - w if g == 2 else ks
+            if may_win(rm, rp, rs, golds + 1) and win_from_keys(rm, rp, rs, 0, golds + 1):
                 out.append(t)
         return out
 
