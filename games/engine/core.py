@@ -79,6 +79,18 @@ def replace(obj: _T, **changes: Any) -> _T:
         obj.__dict__.update(changes)
         return obj
     if type(obj) is not HandState:
+        if type(obj) is Claim:  # the claim window: a plain constructor call, same checks
+            c: Claim = obj  # type: ignore[assignment]
+            kw: dict[str, Any] = {
+                "tile": c.tile,
+                "from_seat": c.from_seat,
+                "kind": c.kind,
+                "options": c.options,
+                "pending": c.pending,
+                "responses": c.responses,
+            }
+            kw.update(changes)
+            return Claim(**kw)  # type: ignore[return-value]
         return _dc_replace(obj, **changes)  # type: ignore[type-var]
     new = _new(HandState)
     d = new.__dict__
@@ -377,7 +389,11 @@ def start_hand(
     rules = rules_of_key(variant)
     if isinstance(dealer, bool) or dealer not in range(N_SEATS):
         raise EngineError(f"dealer must be a seat 0-3, got {dealer!r}")
-    expect = sorted(rules.tile_list())
+    expect = _SORTED_TILES.get(rules)
+    if expect is None:
+        if len(_SORTED_TILES) > 64:
+            _SORTED_TILES.clear()
+        expect = _SORTED_TILES[rules] = sorted(rules.tile_list())
     if sorted(wall) != expect:
         raise EngineError(
             f"the wall is not the {variant} tile set ({len(wall)} tiles, need {len(expect)})"
@@ -443,6 +459,10 @@ def start_hand(
         state = replace(state, phase=PHASE_CHOICE)
         events.append({"type": "choice_phase", "kind": rules.choice_kind})
     return state, events
+
+
+#: sorted(rules.tile_list()) per Rules object (the hook takes no state: a fixed list per variant)
+_SORTED_TILES: dict[Rules, list[int]] = {}
 
 
 def rules_of_key(variant: str) -> Rules:
