@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -24,6 +24,8 @@ from games.engine.variants.wuhan.scoring import (
     basic_violation,
     best_reading,
     context_violation,
+    has_reading,
+    may_win_with,
     score_win,
 )
 
@@ -126,14 +128,25 @@ def waits(concealed: list[int], melds: list[Meld], wild: int | None) -> list[int
     >>> [tile_str(t) for t in waits(parse_tiles("55m23467s"), melds, parse_tile("2z"))]
     ['5s', '8s', '2z']
     """
+    return list(_iter_waits(concealed, melds, wild))
+
+
+def is_ready(concealed: list[int], melds: list[Meld], wild: int | None) -> bool:
+    """``bool(waits(concealed, melds, wild))``, stopping at the first wait."""
+    return next(_iter_waits(concealed, melds, wild), None) is not None
+
+
+def _iter_waits(concealed: list[int], melds: list[Meld], wild: int | None) -> Iterator[int]:
+    # A kind is tried only when scoring.may_win_with (a necessary condition of a reading, exact
+    # for the hands it may see here: a kind held 4 times is skipped first) lets it through.
     held = concealed + [t for m in melds for t in m.tiles]
-    out = []
+    hand = tuple(sorted(concealed))
+    ctx = WinContext()
     for kind in _WAIT_KINDS:
-        if held.count(kind) >= 4:
+        if held.count(kind) >= 4 or not may_win_with(hand, kind, melds, wild):
             continue
-        if best_reading(concealed + [kind], melds, wild, WinContext()) is not None:
-            out.append(kind)
-    return out
+        if has_reading(concealed + [kind], melds, wild, ctx):
+            yield kind
 
 
 def _score(case: Mapping[str, Any]) -> dict[str, Any]:

@@ -41,7 +41,7 @@ from games.engine.variants.shaanxi.play import (  # wuhan.md §1: the Shaanxi de
 )
 from games.engine.variants.wuhan import rules as table
 from games.engine.variants.wuhan import scoring
-from games.engine.variants.wuhan.calc import waits
+from games.engine.variants.wuhan.calc import is_ready
 from games.engine.wall import DICE_ALGORITHM
 
 HONGZHONG_GANG = "hongzhong_gang"
@@ -215,18 +215,47 @@ class WuhanRules(Rules):
         ctx = self._win_context(state, tile, how)
         return scoring.best_reading(concealed, state.melds[seat], laizi_of(state), ctx)
 
-    def can_win(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
-        # the first two checks of scoring.basic_violation, before building a reading (hot path)
-        melds = state.melds[seat]
-        n = len(state.hands[seat]) + (1 if tile is not None and how != WIN_SELF else 0)
-        if n + 3 * len(melds) != 14 or not any(m.type in scoring.OPENING_TYPES for m in melds):
-            return False
-        concealed = state.hands[seat]
+    def _has_reading(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
+        """``self._reading(...) is not None``, stopping at the first reading."""
+        concealed = list(state.hands[seat])
         if tile is not None and how != WIN_SELF:
-            concealed = concealed + (tile,)
-        if not scoring.may_win(concealed, melds, laizi_of(state)):
-            return False  # no reading can have a shape: skip the legality checks and readings
-        return self._reading(state, seat, tile, how) is not None
+            concealed.append(tile)
+        ctx = self._win_context(state, tile, how)
+        return scoring.has_reading(concealed, state.melds[seat], laizi_of(state), ctx)
+
+    def can_win(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
+        # This runs for every seat on every discard. The first checks of scoring.basic_violation
+        # and context_violation, then the cached shape filter of the hand without the winning
+        # tile (scoring.may_win_with), and only then one reading: each early False is one that
+        # best_reading would also give.
+        melds = state.melds[seat]
+        if not melds:
+            return False  # not opened
+        hand = state.hands[seat]
+        wild = state.ext["laizi"]
+        if tile is not None and how != WIN_SELF:
+            if len(hand) + 3 * len(melds) != 13:
+                return False
+            if tile == table.RED_DRAGON or tile == wild:
+                return False  # a discarded 红中 / 癞子 is never won on
+            base, t = hand, tile
+        else:
+            if len(hand) + 3 * len(melds) != 14:
+                return False
+            d = state.drawn
+            if d is None or d not in hand:
+                return scoring.may_win(hand, melds, wild) and self._has_reading(
+                    state, seat, tile, how
+                )
+            i = hand.index(d)
+            base, t = hand[:i] + hand[i + 1 :], d
+        if t == table.RED_DRAGON or table.RED_DRAGON in base:
+            return False  # a hand holding 红中 cannot win
+        if not any(m.type in scoring.OPENING_TYPES for m in melds):
+            return False  # not opened
+        if not scoring.may_win_with(base, t, melds, wild):
+            return False  # no reading can have a shape
+        return self._has_reading(state, seat, tile, how)
 
     def on_claim_resolved(self, state: HandState, events: Events) -> HandState:
         """§4 一炮单响: of several seats saying hu, only the first in dealer order wins."""
@@ -252,12 +281,10 @@ class WuhanRules(Rules):
             assert reading is not None, "the core only offers legal wins"
             ready = None
             if w.how != WIN_SELF and w.from_seat is not None:
-                ready = bool(
-                    waits(
-                        list(state.hands[w.from_seat]),
-                        list(state.melds[w.from_seat]),
-                        laizi_of(state),
-                    )
+                ready = is_ready(
+                    list(state.hands[w.from_seat]),
+                    list(state.melds[w.from_seat]),
+                    laizi_of(state),
                 )
             facts = scoring.WinFacts(
                 winner=w.seat,
@@ -362,11 +389,14 @@ def _bot_shanten(tiles: list[int], laizi: int) -> int:
 
 
 def _bot_discard(state: HandState, seat: int, legal: list[Action]) -> Action:
-    hand = list(state.hands[seat])
+    hand = state.hands[seat]
     laizi = laizi_of(state)
-    counts = counts_of(t for t in hand if t != laizi)
-    jokers = len(hand) - sum(counts)
-    discards = [(parse_tile(a.tile or ""), a) for a in legal if a.type == "discard"]
+    held = counts_of(hand)
+    counts = list(held)
+    jokers = counts[laizi]
+    counts[laizi] = 0
+    kind_of = _KIND_OF
+    discards = [(kind_of[a.tile or ""], a) for a in legal if a.type == "discard"]
     # never the 癞子: it is not a legal discard
     values = after_discards(counts, (len(hand) - 1) // 3, jokers, [t for t, _a in discards])
     best: tuple[int, int] | None = None
@@ -375,18 +405,28 @@ def _bot_discard(state: HandState, seat: int, legal: list[Action]) -> Action:
     for (t, a), after in zip(discards, values, strict=True):
         if after != low:
             continue
-        key = (_neighbours(hand, t), t)
+        key = (_neighbours(held, t), t)
         if best is None or key < best:
             best, pick = key, a
     return pick
 
 
-def _neighbours(hand: list[int], t: int) -> int:
-    score = 2 * (hand.count(t) - 1)
+_KIND_OF = {tile_str(k): k for k in range(34)}
+
+
+def _neighbours(held: list[int], t: int) -> int:
+    """Copies of ``t`` and tiles within two steps in its suit (``held``: the hand's counts)."""
+    score = 2 * (held[t] - 1)
     if t < 27:
-        for d in (-2, -1, 1, 2):
-            if 0 <= t % 9 + d <= 8 and (t + d) in hand:
-                score += 3 - abs(d)
+        pos = t % 9
+        if pos >= 2 and held[t - 2]:
+            score += 1
+        if pos >= 1 and held[t - 1]:
+            score += 2
+        if pos <= 7 and held[t + 1]:
+            score += 2
+        if pos <= 6 and held[t + 2]:
+            score += 1
     return score
 
 
@@ -394,7 +434,10 @@ def _bot_claim(state: HandState, seat: int, legal: list[Action]) -> Action | Non
     """Claim a meld when the best discard afterwards is closer to ready than now."""
     laizi = laizi_of(state)
     hand = list(state.hands[seat])
-    now = _bot_shanten(hand, laizi)
+    key = (state.hands[seat], laizi, -2)
+    now = _CLAIM_SHANTEN.get(key)
+    if now is None:
+        now = _CLAIM_SHANTEN[key] = _bot_shanten(hand, laizi)
     for a in legal:
         if a.type == KONG_EXPOSED:
             return a
@@ -408,6 +451,8 @@ def _bot_claim(state: HandState, seat: int, legal: list[Action]) -> Action | Non
         for t in used:
             rest.remove(t)
         after = _best_after_discard(rest, laizi) if rest else -1
+        if len(_CLAIM_SHANTEN) >= _CLAIM_SHANTEN_LIMIT:
+            _CLAIM_SHANTEN.clear()
         if after < now or (after == now and not state.melds[seat]):
             return a
     return (
@@ -417,8 +462,22 @@ def _bot_claim(state: HandState, seat: int, legal: list[Action]) -> Action | Non
     )
 
 
+_CLAIM_SHANTEN: dict[tuple[tuple[int, ...], int, int], int] = {}
+"""The claim decision's shanten values: key (hand, 癞子, -2) for the hand now, (rest, 癞子, -1)
+for the best discard after a meld (a seat sees several discards with the same hand)."""
+_CLAIM_SHANTEN_LIMIT = 20_000
+
+
 def _best_after_discard(rest: list[int], laizi: int) -> int:
     """min(_bot_shanten(rest minus t) for t in set(rest)), one cached table step per kind."""
+    key = (tuple(rest), laizi, -1)
+    found = _CLAIM_SHANTEN.get(key)
+    if found is None:
+        found = _CLAIM_SHANTEN[key] = _best_after_discard_of(rest, laizi)
+    return found
+
+
+def _best_after_discard_of(rest: list[int], laizi: int) -> int:
     counts = counts_of(t for t in rest if t != laizi)
     jokers = len(rest) - sum(counts)
     kinds = [t for t in set(rest) if t != laizi]

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import mul
 
-from games.engine.fastwin import is_standard_win
+from games.engine.fastwin import HONOR_CODES, SUIT_CODES, is_standard_win
 from games.engine.hand import is_all_pungs_win, standard_win_pair258
 from games.engine.tiles import Meld, counts_of, is_suited, number_of, suit_of
 from games.engine.variants.wuhan.rules import CAP, RED_DRAGON, golden_cap
@@ -178,6 +179,29 @@ def _readings(
         yield Reading(patterns=patterns, hard=jokers == 0)
 
 
+def has_reading(
+    concealed: Sequence[int], melds: Sequence[Meld], wild: int | None, ctx: WinContext
+) -> bool:
+    """``best_reading(concealed, melds, wild, ctx) is not None``, from one reading only.
+
+    The reading with every 癞子 as a joker is enough: a reading with some 癞子 at face value is
+    also one with them as jokers standing for their own face. Its faces are a subset (melds keep
+    them non-empty), so 风一色 / 将一色 / 清一色 stay; the standard, 2-5-8-pair and all-pungs
+    tests only get more jokers; and with a 癞子 held the concealed tiles still form "the pair".
+    So its patterns include those of any other reading, and the two-癞子 rule passes too.
+    """
+    if basic_violation(concealed, melds, wild) or context_violation(ctx, wild):
+        return False
+    counts = counts_of(concealed)
+    held = counts[wild] if wild is not None else 0
+    if wild is not None:
+        counts[wild] = 0
+    shape = _shape_patterns(counts, held, melds)
+    if shape is None:
+        return False
+    return held < 2 or bool(shape) or bool(_other_patterns(melds, ctx, _is_pair(counts, held)))
+
+
 def may_win(concealed: Sequence[int], melds: Sequence[Meld], wild: int | None) -> bool:
     """A cheap necessary condition of ``best_reading(concealed, melds, wild, ctx) is not None``
     (for any ctx): the test ``_readings`` starts with, without the legality checks first."""
@@ -186,6 +210,128 @@ def may_win(concealed: Sequence[int], melds: Sequence[Meld], wild: int | None) -
     if wild is not None:
         counts[wild] = 0
     return _may_have_shape(counts, held, melds)
+
+
+_POW5 = tuple(5**i for i in range(9))
+_GROUP_KINDS: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+
+
+def standard_kinds(counts: Sequence[int], jokers: int) -> list[int]:
+    """``hand.waits_standard(counts, jokers)``: the kinds ``t`` (never a fifth copy) for which
+    ``counts + t`` is a standard win, read from ``fastwin``'s packed codes, which are built per
+    block of a suit and so need far fewer table fills in live play than ``hand``'s whole-suit ones.
+
+    A group's kinds depend only on its key, the jokers left for it and the cheapest pair
+    elsewhere; they are cached per (group, key, budget, pair cost elsewhere).
+    """
+    if (sum(counts[:34]) + jokers + 1) % 3 != 2:
+        return []
+    pw = _POW5
+    km = sum(map(mul, counts[0:9], pw))
+    kp = sum(map(mul, counts[9:18], pw))
+    ks = sum(map(mul, counts[18:27], pw))
+    kz = sum(map(mul, counts[27:34], pw))
+    codes = SUIT_CODES
+    a, b, c, d = codes[km], codes[kp], codes[ks], HONOR_CODES[kz]
+    da, db, dc, dd = a >> 6 & 31, b >> 6 & 31, c >> 6 & 31, d >> 6 & 31
+    base = jokers - ((a + b + c + d) >> 11) + 2
+    out: list[int] = []
+    for g, key, code, others_dp2 in (
+        (0, km, a, min(db, dc, dd, 4)),
+        (1, kp, b, min(da, dc, dd, 4)),
+        (2, ks, c, min(da, db, dd, 4)),
+        (3, kz, d, min(da, db, dc, 4)),
+    ):
+        budget = base + (code >> 11)
+        if budget < 0:
+            continue
+        cache_key = (g, key, budget, others_dp2)
+        found = _GROUP_KINDS.get(cache_key)
+        if found is None:
+            table = HONOR_CODES if g == 3 else codes
+            first = 9 * g
+            kinds = []
+            for pos in range(7 if g == 3 else 9):
+                if (key // pw[pos]) % 5 >= 4:
+                    continue  # no fifth copy
+                e = table[key + pw[pos]]
+                if (e >> 11) + min(others_dp2, e >> 6 & 31) <= budget:
+                    kinds.append(first + pos)
+            found = tuple(kinds)
+            if len(_GROUP_KINDS) >= _MAY_LIMIT:
+                _GROUP_KINDS.clear()
+            _GROUP_KINDS[cache_key] = found
+        out += found
+    return out
+
+
+_MAY_KINDS: dict[tuple[tuple[int, ...], int | None], tuple[frozenset[int], bool, bool]] = {}
+_MAY_WILD: dict[tuple[tuple[int, ...], int], bool] = {}
+_MAY_LIMIT = 50_000
+_HONOUR_FACES = frozenset(range(27, RED_DRAGON))
+_JIANG_FACES = frozenset(k for k in range(27) if k % 9 in (1, 4, 7))
+
+
+def may_win_kinds(hand: tuple[int, ...], wild: int | None) -> tuple[frozenset[int], bool, bool]:
+    """What ``may_win(hand + (t,), melds, wild)`` needs per kind ``t``, cached per (hand, wild).
+
+    Returns ``(standard, honours, jiang)``: ``standard`` holds the kinds ``t`` other than the 癞子
+    for which the standard-shape test of ``may_win`` passes (a fifth copy is never listed: such a
+    hand is never a win); ``honours`` / ``jiang`` say whether every concealed face other than the
+    癞子 is an honour 1z-6z / a suited 2, 5 or 8 (the 乱风 / 乱将 condition, which also needs
+    ``t`` and the melds). ``may_win_with`` combines them with a kind and the melds.
+    """
+    key = (hand, wild)
+    found = _MAY_KINDS.get(key)
+    if found is not None:
+        return found
+    counts = counts_of(hand)
+    held = 0
+    if wild is not None:
+        held = counts[wild]
+        counts[wild] = 0
+    kinds = set(standard_kinds(counts, held))
+    faces = set(hand)
+    if wild is not None:
+        kinds.discard(wild)
+        faces.discard(wild)
+    found = (frozenset(kinds), faces <= _HONOUR_FACES, faces <= _JIANG_FACES)
+    if len(_MAY_KINDS) >= _MAY_LIMIT:
+        _MAY_KINDS.clear()
+    _MAY_KINDS[key] = found
+    return found
+
+
+def _may_win_wild(hand: tuple[int, ...], wild: int) -> bool:
+    """The standard-shape test of ``may_win(hand + (wild,), ...)``: one more joker."""
+    key = (hand, wild)
+    found = _MAY_WILD.get(key)
+    if found is None:
+        counts = counts_of(hand)
+        held = counts[wild]
+        counts[wild] = 0
+        found = held < 4 and is_standard_win(counts, held + 1)
+        if len(_MAY_WILD) >= _MAY_LIMIT:
+            _MAY_WILD.clear()
+        _MAY_WILD[key] = found
+    return found
+
+
+def may_win_with(hand: tuple[int, ...], t: int, melds: Sequence[Meld], wild: int | None) -> bool:
+    """``may_win(hand + (t,), melds, wild)`` from the cached ``may_win_kinds`` of ``hand``, for a
+    physically possible hand (no fifth copy of a kind)."""
+    standard, honours, jiang = may_win_kinds(hand, wild)
+    if t in standard:
+        return True
+    if t == wild and _may_win_wild(hand, t):
+        return True
+    if honours and (t == wild or t in _HONOUR_FACES):
+        if all(k in _HONOUR_FACES for m in melds for k in m.tiles):
+            return True
+    if jiang and (t == wild or t in _JIANG_FACES):
+        if all(k in _JIANG_FACES for m in melds for k in m.tiles):
+            return True
+    return False
 
 
 def _may_have_shape(counts: list[int], jokers: int, melds: Sequence[Meld]) -> bool:
