@@ -224,3 +224,17 @@ def test_face_shanten_after_equals_hand_shanten():
         assert set(got) == faces
         for t in set(held) - {c}:
             assert got[natural_face(t, c)] == _ref_shanten(_without(held, t), n_melds, c)
+
+
+def test_best_after_equals_min_over_every_discard():
+    rng = random.Random(13)
+    for _ in range(1500):
+        n_melds = rng.choice([0, 1, 1, 2, 3])
+        c = rng.choice([WHITE, rng.randrange(34)])
+        held = list(_random_hand(rng, 14 - 3 * n_melds, c))
+        if rng.random() < 0.3:
+            held = [c if rng.random() < 0.4 else t for t in held]  # many 财神, even all
+        if max(held.count(t) for t in held) > 4:
+            continue
+        want = min(_ref_shanten(_without(held, t), n_melds, c) for t in set(held))
+        assert play._best_after(held, n_melds, c) == want, (held, n_melds, c)

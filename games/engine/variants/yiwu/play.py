@@ -32,7 +32,7 @@ from games.engine.actions import (
     Action,
 )
 from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, replace
-from games.engine.fast_shanten import combine, group_table_key, shanten, value
+from games.engine.fast_shanten import after_discards_keys, shanten
 from games.engine.state import N_SEATS, PHASE_CHOICE, PHASE_CLAIM, PHASE_TURN, HandState, WinContext
 from games.engine.tiles import format_tiles, parse_tiles, tile_str
 from games.engine.variants.yiwu import scoring
@@ -163,8 +163,8 @@ class YiwuRules(Rules):
 
     def after_draw(self, state: HandState, seat: int, tile: int, events: Events) -> HandState:
         ext = state.ext
-        locks = [lk for lk in ext["locks"] if lk[0] != seat]  # §6.5: a draw is a 动牌
-        if len(locks) != len(ext["locks"]):
+        if any(lk[0] == seat for lk in ext["locks"]):  # §6.5: a draw is a 动牌
+            locks = [lk for lk in ext["locks"] if lk[0] != seat]
             state = replace(state, ext={**ext, "locks": locks})
         if state.after_kong:
             state = _shift_dead_tail(state)
@@ -216,27 +216,14 @@ class YiwuRules(Rules):
 
     def chow_options(self, state: HandState, seat: int, tile: int) -> list[Action]:
         """§6.1: two natural tiles from hand plus the discard, consecutive in one suit; 白板 = C."""
-        c = state.ext["caishen"]
-        if tile == c:
-            return []
-        face = natural_face(tile, c)
-        if face >= 27:
+        key = (seat, tile, state.ext["caishen"])
+        offers = _CHOW_OFFERS.get(key)
+        if offers is None:
+            offers = _CHOW_OFFERS[key] = _chow_offers(*key)
+        if not offers:
             return []
         hand = state.hands[seat]
-        out = []
-        base = face - face % 9
-        for low in (face - 2, face - 1, face):
-            if low < base or low > base + 6:
-                continue
-            maybe = [_physical(f, c) for f in range(low, low + 3) if f != face]
-            need = [t for t in maybe if t is not None]
-            if len(need) != len(maybe):
-                continue
-            if need[0] in hand and need[1] in hand:  # two distinct faces, one tile each
-                out.append(
-                    Action(seat, CHOW, tile=tile_str(tile), tiles=format_tiles([tile, *need]))
-                )
-        return out
+        return [a for t1, t2, a in offers if t1 in hand and t2 in hand]
 
     # -- claims, 飘 and locks (§6.5, §9, §10) -------------------------------------------------------------
 
@@ -403,6 +390,31 @@ def _physical(face: int, caishen: int) -> int | None:
     return face
 
 
+_CHOW_OFFERS: dict[tuple[int, int, int], tuple[tuple[int, int, Action], ...]] = {}
+"""(seat, discard, 财神) -> the chows it could make: (hand tile, hand tile, action). At most
+4 * 34 * 34 entries."""
+
+
+def _chow_offers(seat: int, tile: int, c: int) -> tuple[tuple[int, int, Action], ...]:
+    if tile == c:
+        return ()
+    face = natural_face(tile, c)
+    if face >= 27:
+        return ()
+    out = []
+    base = face - face % 9
+    for low in (face - 2, face - 1, face):
+        if low < base or low > base + 6:
+            continue
+        maybe = [_physical(f, c) for f in range(low, low + 3) if f != face]
+        need = [t for t in maybe if t is not None]
+        if len(need) != len(maybe):
+            continue
+        action = Action(seat, CHOW, tile=tile_str(tile), tiles=format_tiles([tile, *need]))
+        out.append((need[0], need[1], action))  # two distinct faces, one tile each
+    return tuple(out)
+
+
 def _locked(state: HandState, seat: int, kind: str) -> set[int]:
     stamp = len(state.melds[seat])
     return {
@@ -460,7 +472,6 @@ def contractor(state: HandState) -> int | None:
 
 _KIND_OF = {tile_str(k): k for k in range(34)}
 _POW5 = tuple(5**i for i in range(9))
-_CACHE_MAX = 50000
 
 
 def _seven_pairs_shanten(pairs: int, singles: int, wild: int) -> int:
@@ -477,48 +488,10 @@ def _shanten_of(tiles: Sequence[int], n_melds: int, c: int) -> int:
     return s
 
 
-_HELD_SHANTEN: dict[tuple[tuple[int, ...], int, int], int] = {}
-
-
-def _held_shanten(hand: tuple[int, ...], n_melds: int, c: int) -> int:
-    """_shanten_of a concealed hand, cached: a claim window asks it of a hand that waits unchanged
-    through the other seats' discards."""
-    key = (hand, n_melds, c)
-    s = _HELD_SHANTEN.get(key)
-    if s is None:
-        if len(_HELD_SHANTEN) >= _CACHE_MAX:
-            _HELD_SHANTEN.clear()
-        s = _HELD_SHANTEN[key] = _shanten_of(hand, n_melds, c)
-    return s
-
-
-_REMOVALS: dict[int, tuple[tuple[int, int], ...]] = {}
-
-
-def _removals(g: int, key: int) -> tuple[tuple[int, int], ...]:
-    """(face, table of group ``g`` less one tile of that face) for each face the group holds."""
-    ck = key * 4 + g
-    r = _REMOVALS.get(ck)
-    if r is None:
-        size = 7 if g == 3 else 9
-        out = []
-        for pos in range(size):
-            w = _POW5[pos]
-            if key // w % 5:
-                out.append((9 * g + pos, group_table_key(key - w, size)))
-        if len(_REMOVALS) >= _CACHE_MAX:
-            _REMOVALS.clear()
-        r = _REMOVALS[ck] = tuple(out)
-    return r
-
-
 def _face_shanten_after(counts: list[int], wild: int, n_melds: int) -> dict[int, int]:
-    """{face: _shanten_of the hand less one tile of that face} for every natural face held.
-
-    The standard part is ``fast_shanten.after_discards`` (the other three groups' combined table,
-    then one combine and one value per face), with each group's one-tile-less tables cached per
-    group key; 七对子 depends only on the removed face's count parity."""
-    need = 4 - n_melds
+    """{face: _shanten_of the hand less one tile of that face} for every natural face held: the
+    standard part from ``fast_shanten.after_discards_keys`` (cached per group and per other
+    groups' table); 七对子 depends only on the removed face's count parity."""
     pw = _POW5
     keys = (
         sum(map(mul, counts[0:9], pw)),
@@ -526,52 +499,19 @@ def _face_shanten_after(counts: list[int], wild: int, n_melds: int) -> dict[int,
         sum(map(mul, counts[18:27], pw)),
         sum(map(mul, counts[27:34], pw)),
     )
-    tabs = (
-        group_table_key(keys[0], 9),
-        group_table_key(keys[1], 9),
-        group_table_key(keys[2], 9),
-        group_table_key(keys[3], 7),
-    )
-    seven = not n_melds
-    if seven:
-        singles = counts.count(1) + counts.count(3)
-        pairs = (sum(counts) - singles) // 2
-        seven_odd = _seven_pairs_shanten(pairs, singles - 1, wild)  # an odd count loses a single
-        seven_even = _seven_pairs_shanten(pairs - 1, singles + 1, wild)  # an even one breaks a pair
-    out: dict[int, int] = {}
-    t0, t1, t2, t3 = tabs
-    vkey = need * 16 + wild
-    cache = _GROUP_AFTER
-    for g in range(4):
-        key = keys[g]
-        if not key:
-            continue
-        if g == 0:
-            o = combine(combine(t1, t2), t3)
-        elif g == 1:
-            o = combine(combine(t0, t2), t3)
-        elif g == 2:
-            o = combine(combine(t0, t1), t3)
-        else:
-            o = combine(combine(t0, t1), t2)
-        ck = (o, key * 4 + g, vkey)
-        found = cache.get(ck)
-        if found is None:
-            found = tuple((f, value(combine(o, tg), need, wild)) for f, tg in _removals(g, key))
-            if len(cache) >= _CACHE_MAX:
-                cache.clear()
-            cache[ck] = found
-        if seven:
-            for face, s in found:
-                out[face] = min(s, seven_odd if counts[face] & 1 else seven_even)
-        else:
-            out.update(found)
+    faces = [f for f in range(34) if counts[f]]
+    vals = after_discards_keys(keys, 4 - n_melds, wild, faces)
+    if n_melds:
+        return dict(zip(faces, vals, strict=True))
+    singles = counts.count(1) + counts.count(3)
+    pairs = (sum(counts) - singles) // 2
+    seven_odd = _seven_pairs_shanten(pairs, singles - 1, wild)  # an odd count loses a single
+    seven_even = _seven_pairs_shanten(pairs - 1, singles + 1, wild)  # an even one breaks a pair
+    out = {}
+    for face, s in zip(faces, vals, strict=True):
+        p = seven_odd if counts[face] & 1 else seven_even
+        out[face] = s if s < p else p
     return out
-
-
-_GROUP_AFTER: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
-"""(table of the other groups, group key and group, need/wild) -> ((face, standard shanten after
-discarding one of that face), ...) for the group's faces."""
 
 
 def bot_pick(state: HandState, seat: int, legal: list[Action]) -> Action | None:
@@ -638,32 +578,41 @@ def _claim_pick(hand: tuple[int, ...], n_melds: int, c: int, legal: list[Action]
         if a.type not in (PUNG, CHOW):
             continue
         if best_s is None:
-            best_s = _held_shanten(hand, n_melds, c)
+            best_s = _shanten_of(hand, n_melds, c)
         tile = _KIND_OF[a.tile or ""]
-        used = [tile, tile] if a.type == PUNG else _chow_used(a, tile)
         rest = list(hand)
-        for t in used:
+        for t in [tile, tile] if a.type == PUNG else _chow_used(a.tiles or "", tile):
             rest.remove(t)
-        after = min(_shanten_after(rest, n_melds + 1, c, set(rest)).values())
+        after = _best_after(rest, n_melds + 1, c)
         if after < best_s:
             best, best_s = a, after
     return best or next((a for a in legal if a.type == PASS), None)
 
 
-def _shanten_after(tiles: Sequence[int], n_melds: int, c: int, kinds: Any) -> dict[int, int]:
-    """{t: _shanten_of(tiles minus one t, n_melds, c)} for each held kind t of ``kinds``."""
+def _best_after(tiles: list[int], n_melds: int, c: int) -> int:
+    """min over the held kinds t of _shanten_of(tiles minus one t, n_melds, c).
+
+    Discarding a 财神 is never strictly best while a natural tile is held: a wildcard can play
+    any natural, so keeping it instead of the natural never raises shanten (standard or 七对子)."""
     counts, wild = split_wild(tiles, c)
     by_face = _face_shanten_after(counts, wild, n_melds)
-    out = {t: by_face[natural_face(t, c)] for t in kinds if t != c}
-    if c in kinds:
-        out[c] = _shanten_of(_without(tiles, c), n_melds, c)
-    return out
+    if by_face:
+        return min(by_face.values())
+    return _shanten_of(_without(tiles, c), n_melds, c)
 
 
-def _chow_used(a: Action, tile: int) -> list[int]:
-    run = parse_tiles(a.tiles or "")
-    run.remove(tile)
-    return run
+_CHOW_USED: dict[tuple[str, int], tuple[int, ...]] = {}
+"""(chow offer's tiles, discard) -> the two hand tiles; a few hundred offers exist."""
+
+
+def _chow_used(tiles: str, tile: int) -> tuple[int, ...]:
+    """The two hand tiles of a chow offer (its tiles less the discard), cached per offer."""
+    used = _CHOW_USED.get((tiles, tile))
+    if used is None:
+        run = parse_tiles(tiles)
+        run.remove(tile)
+        used = _CHOW_USED[(tiles, tile)] = tuple(run)
+    return used
 
 
 def _without(tiles: Sequence[int], t: int) -> list[int]:
@@ -673,15 +622,21 @@ def _without(tiles: Sequence[int], t: int) -> list[int]:
 
 
 def _isolation_f(faces: list[int], t: int, c: int) -> int:
-    """How loosely ``t`` sits in the hand, from the face counts of the hand's non-财神 tiles."""
+    """How loosely ``t`` sits in the hand, from the face counts of the hand's non-财神 tiles:
+    2 per other copy, 2 per neighbour held, 1 per tile two away held, -1 for a terminal."""
     face = natural_face(t, c)
     score = 2 * (faces[face] - 1)
     if face < 27:
         pos = face % 9
-        for d in (-2, -1, 1, 2):
-            if 0 <= pos + d <= 8 and faces[face + d]:
-                score += 3 - abs(d)
-        if pos in (0, 8):
+        if pos >= 2 and faces[face - 2]:
+            score += 1
+        if pos >= 1 and faces[face - 1]:
+            score += 2
+        if pos <= 7 and faces[face + 1]:
+            score += 2
+        if pos <= 6 and faces[face + 2]:
+            score += 1
+        if pos == 0 or pos == 8:
             score -= 1
     return score
 

@@ -282,18 +282,24 @@ def _prepare(hand: tuple[int, ...], caishen: int) -> _Prepared:
     If ``hand + (t,)`` wins then so does ``hand`` plus one more 财神 (it can play ``t``, in every
     shape: a set or pair, a 七对子 pair, a 十三不靠 slot), so a hand that cannot win even with an extra
     财神 wins with no tile: the usual case, answered from the cache alone."""
-    counts, wild = split_wild(hand, caishen)
-    if max(counts) > 4:
-        return _REFERENCE, counts, 0, 0, 0, 0, wild, 0, False
+    counts = [0] * 34
     keys = [0, 0, 0, 0]
-    odd = 0
-    for face, n in enumerate(counts):
-        if n:
-            keys[_GROUP[face]] += n * _WEIGHT[face]
-            odd += n & 1
+    wild = 0
+    white_face = caishen if caishen != WHITE else WHITE
+    group, weight = _GROUP, _WEIGHT
+    for t in hand:
+        if t == caishen:
+            wild += 1
+            continue
+        face = white_face if t == WHITE else t
+        counts[face] += 1
+        keys[group[face]] += weight[face]
+    top = max(counts)
+    if top > 4:
+        return _REFERENCE, counts, 0, 0, 0, 0, wild, 0, False
     km, kp, ks, kz = keys
-    naturals = [t for t in hand if t != caishen]
-    distinct = len(set(naturals)) == len(naturals)
+    odd = counts.count(1) + counts.count(3)
+    distinct = top <= 1  # physical naturals: only 白板 shares a face, with C, which is wild
     concealed_only = len(hand) == HAND_SIZE - 1  # no melds
     hope = win_from_keys(km, kp, ks, kz, wild + 1) or (
         concealed_only
