@@ -42,6 +42,7 @@ from games.engine.variants.shaanxi.play import (  # wuhan.md §1: the Shaanxi de
 from games.engine.variants.wuhan import rules as table
 from games.engine.variants.wuhan import scoring
 from games.engine.variants.wuhan.calc import is_ready
+from games.engine.variants.wuhan.scoring import _MAY_KINDS
 from games.engine.wall import DICE_ALGORITHM
 
 HONGZHONG_GANG = "hongzhong_gang"
@@ -74,6 +75,18 @@ def roll_dice(state: HandState) -> dict[str, Any]:
     d2 = [rng.randint(1, 6), rng.randint(1, 6)]
     second = (state.dealer + sum(d1) - 1) % N_SEATS  # shaanxi.md §3.2, the dealer counts as 1
     return {"dice1": d1, "dice2": d2, "second_roller": second, "skip_stacks": sum(d1) + sum(d2)}
+
+
+class _Specials(dict[tuple[int, str, int | None], Action]):
+    """One shared Action per (seat, type, tile) of the own-turn specials (actions are immutable)."""
+
+    def __missing__(self, key: tuple[int, str, int | None]) -> Action:
+        seat, atype, tile = key
+        action = self[key] = Action(seat, atype, tile=None if tile is None else tile_str(tile))
+        return action
+
+
+_SPECIALS = _Specials()
 
 
 class WuhanRules(Rules):
@@ -145,20 +158,21 @@ class WuhanRules(Rules):
 
     def discard_options(self, state: HandState, seat: int) -> list[int]:
         """红中 and the 癞子 leave the hand only as 红中杠 / 癞子杠; nothing is discarded in 海底."""
-        if is_haidi(state):
+        ext = state.ext
+        if ext.get("haidi"):
             return []
-        banned = (table.RED_DRAGON, laizi_of(state))
-        return sorted({t for t in state.hands[seat] if t not in banned})
+        return sorted(set(state.hands[seat]).difference((table.RED_DRAGON, ext["laizi"])))
 
     def own_turn_specials(self, state: HandState, seat: int) -> list[Action]:
         hand = state.hands[seat]
         if is_haidi(state):
-            return [Action(seat, HAIDI_PASS)] if state.drawn is not None else []
+            return [_SPECIALS[seat, HAIDI_PASS, None]] if state.drawn is not None else []
         out = []
         if table.RED_DRAGON in hand:
-            out.append(Action(seat, HONGZHONG_GANG, tile=tile_str(table.RED_DRAGON)))
-        if laizi_of(state) in hand:
-            out.append(Action(seat, LAIZI_GANG, tile=tile_str(laizi_of(state))))
+            out.append(_SPECIALS[seat, HONGZHONG_GANG, table.RED_DRAGON])
+        laizi = laizi_of(state)
+        if laizi in hand:
+            out.append(_SPECIALS[seat, LAIZI_GANG, laizi])
         return out
 
     def apply_special(self, state: HandState, action: Action, events: Events) -> HandState:
@@ -249,12 +263,19 @@ class WuhanRules(Rules):
                 )
             i = hand.index(d)
             base, t = hand[:i] + hand[i + 1 :], d
-        if t == table.RED_DRAGON or table.RED_DRAGON in base:
+        found = _MAY_KINDS.get((base, wild))
+        if found is None:
+            found = scoring.may_win_kinds(base, wild)
+        standard, honours, jiang, red = found
+        if red or t == table.RED_DRAGON:
             return False  # a hand holding 红中 cannot win
+        if t not in standard:  # may_win_with's other ways, inlined for the common reject
+            if (t != wild and not honours and not jiang) or not scoring.may_win_with(
+                base, t, melds, wild
+            ):
+                return False  # no reading can have a shape
         if not any(m.type in scoring.OPENING_TYPES for m in melds):
             return False  # not opened
-        if not scoring.may_win_with(base, t, melds, wild):
-            return False  # no reading can have a shape
         return self._has_reading(state, seat, tile, how)
 
     def on_claim_resolved(self, state: HandState, events: Events) -> HandState:

@@ -265,21 +265,23 @@ def standard_kinds(counts: Sequence[int], jokers: int) -> list[int]:
     return out
 
 
-_MAY_KINDS: dict[tuple[tuple[int, ...], int | None], tuple[frozenset[int], bool, bool]] = {}
+MayKinds = tuple[frozenset[int], bool, bool, bool]
+_MAY_KINDS: dict[tuple[tuple[int, ...], int | None], MayKinds] = {}
 _MAY_WILD: dict[tuple[tuple[int, ...], int], bool] = {}
 _MAY_LIMIT = 50_000
 _HONOUR_FACES = frozenset(range(27, RED_DRAGON))
 _JIANG_FACES = frozenset(k for k in range(27) if k % 9 in (1, 4, 7))
 
 
-def may_win_kinds(hand: tuple[int, ...], wild: int | None) -> tuple[frozenset[int], bool, bool]:
+def may_win_kinds(hand: tuple[int, ...], wild: int | None) -> MayKinds:
     """What ``may_win(hand + (t,), melds, wild)`` needs per kind ``t``, cached per (hand, wild).
 
-    Returns ``(standard, honours, jiang)``: ``standard`` holds the kinds ``t`` other than the 癞子
+    Returns ``(standard, honours, jiang, red)``: ``standard`` holds the kinds ``t`` other than the 癞子
     for which the standard-shape test of ``may_win`` passes (a fifth copy is never listed: such a
     hand is never a win); ``honours`` / ``jiang`` say whether every concealed face other than the
     癞子 is an honour 1z-6z / a suited 2, 5 or 8 (the 乱风 / 乱将 condition, which also needs
-    ``t`` and the melds). ``may_win_with`` combines them with a kind and the melds.
+    ``t`` and the melds); ``red``: the hand holds 红中 (never a win). ``may_win_with`` combines
+    them with a kind and the melds.
     """
     key = (hand, wild)
     found = _MAY_KINDS.get(key)
@@ -295,7 +297,12 @@ def may_win_kinds(hand: tuple[int, ...], wild: int | None) -> tuple[frozenset[in
     if wild is not None:
         kinds.discard(wild)
         faces.discard(wild)
-    found = (frozenset(kinds), faces <= _HONOUR_FACES, faces <= _JIANG_FACES)
+    found = (
+        frozenset(kinds),
+        faces <= _HONOUR_FACES,
+        faces <= _JIANG_FACES,
+        RED_DRAGON in hand,
+    )
     if len(_MAY_KINDS) >= _MAY_LIMIT:
         _MAY_KINDS.clear()
     _MAY_KINDS[key] = found
@@ -320,7 +327,7 @@ def _may_win_wild(hand: tuple[int, ...], wild: int) -> bool:
 def may_win_with(hand: tuple[int, ...], t: int, melds: Sequence[Meld], wild: int | None) -> bool:
     """``may_win(hand + (t,), melds, wild)`` from the cached ``may_win_kinds`` of ``hand``, for a
     physically possible hand (no fifth copy of a kind)."""
-    standard, honours, jiang = may_win_kinds(hand, wild)
+    standard, honours, jiang, _red = may_win_kinds(hand, wild)
     if t in standard:
         return True
     if t == wild and _may_win_wild(hand, t):
