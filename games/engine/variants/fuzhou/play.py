@@ -103,10 +103,13 @@ def suit_keys(hand: tuple[int, ...], gold: int) -> SuitKeys | None:
     return packed & _MASK, packed >> _FIELD & _MASK, packed >> (2 * _FIELD), golds
 
 
-_SEAT_KEYS: list[tuple[tuple[int, ...], int, SuitKeys | None]] = [((), -1, None)] * N_SEATS
-"""Per seat, the last hand whose keys were computed: (the hand tuple itself, gold, keys). A claim
-window asks every other seat about the same held hand, so an identity check (the tuple is kept
-alive here, and tuples are immutable) finds it without hashing the hand."""
+_SEAT_KEYS: list[tuple[tuple[int, ...], int, SuitKeys | None, tuple[int, int, int] | None]] = [
+    ((), -1, None, None)
+] * N_SEATS
+"""Per seat, the last hand whose keys were computed: (the hand tuple itself, gold, keys, and its
+``_NEED`` once a discard test asked for it). A claim window asks every other seat about the same
+held hand, so an identity check (the tuple is kept alive here, and tuples are immutable) finds it
+without hashing the hand."""
 
 
 def _keys_of(seat: int, hand: tuple[int, ...], gold: int) -> SuitKeys | None:
@@ -114,7 +117,7 @@ def _keys_of(seat: int, hand: tuple[int, ...], gold: int) -> SuitKeys | None:
     if last[0] is hand and last[1] == gold:
         return last[2]
     keys = suit_keys(hand, gold)
-    _SEAT_KEYS[seat] = (hand, gold, keys)
+    _SEAT_KEYS[seat] = (hand, gold, keys, None)
     return keys
 
 
@@ -360,15 +363,22 @@ class FuzhouRules(Rules):
         """§4.1: rounds from the dealer in play order; each round only the seats that drew a flower
         in the previous one lay it down and draw as many from the tail."""
         order = [(state.dealer + i) % N_SEATS for i in range(N_SEATS)]
-        to_lay = {s: [t for t in state.hands[s] if _is_flower(t)] for s in order}
+        to_lay = {s: [t for t in state.hands[s] if t >= 27] for s in order}
         dealer_last: int | None = None
+        if not any(to_lay.values()):
+            return state, dealer_last
+        # worked on local lists, one state copy at the end (the events are those of the rounds)
+        hands = [list(h) for h in state.hands]
+        flowers = [list(f) for f in state.flowers]
+        wall, tail, dealer = state.wall, state.tail, state.dealer
+        last = len(wall) - 1
         while any(to_lay.values()):
             drew: dict[int, list[int]] = {}
             for seat in order:
                 laid = to_lay.get(seat) or []
                 if not laid:
                     continue
-                hand = list(state.hands[seat])
+                hand = hands[seat]
                 for t in laid:
                     hand.remove(t)
                 events.append(
@@ -376,22 +386,25 @@ class FuzhouRules(Rules):
                 )
                 new_flowers: list[int] = []
                 for _ in laid:
-                    state, tile = _take_tail(state)
+                    tile = wall[last - tail]
+                    tail += 1
                     events.append(
-                        {"type": "draw", "seat": seat, "tile": tile_str(tile), "tail": True}
+                        {"type": "draw", "seat": seat, "tile": _TILE_STR[tile], "tail": True}
                     )
                     hand.append(tile)
-                    if _is_flower(tile):
+                    if tile >= 27:
                         new_flowers.append(tile)
-                    elif seat == state.dealer:
+                    elif seat == dealer:
                         dealer_last = tile
-                state = replace(
-                    state,
-                    hands=core._set(state.hands, seat, tuple(sorted(hand))),
-                    flowers=core._set(state.flowers, seat, state.flowers[seat] + tuple(laid)),
-                )
+                flowers[seat] += laid
                 drew[seat] = new_flowers
             to_lay = drew
+        state = replace(
+            state,
+            tail=tail,
+            hands=tuple(tuple(sorted(h)) for h in hands),
+            flowers=tuple(tuple(f) for f in flowers),
+        )
         return state, dealer_last
 
     def _open_gold(self, state: HandState, events: Events) -> HandState:
@@ -428,7 +441,9 @@ class FuzhouRules(Rules):
         if (
             head_draw
             and not state.ext.get("final_group")
-            and live_count(state) + 1 <= FINAL_GROUP_MAX
+            # live_count(state), with this rules object's reserve
+            and len(state.wall) - state.head - state.tail - self.reserved_tail(state) + 1
+            <= FINAL_GROUP_MAX
         ):
             frozen = self.reserved_tail(state)
             state = replace(state, ext={**state.ext, "final_group": True, "frozen_reserve": frozen})
@@ -489,15 +504,30 @@ class FuzhouRules(Rules):
             return False
         gold = int(gold)
         hand = state.hands[seat]
-        keys = _keys_of(seat, hand, gold)
-        if keys is None or (tile is not None and tile >= 27):
-            return self.can_win_reference(state, seat, tile, how)
-        size = len(hand) + 3 * len(state.melds[seat])
         if how == WIN_DISCARD:
             assert tile is not None
             if tile == gold or gold in state.discards[seat]:
                 return False
-            return size == scoring.HAND_SIZE - 1 and wins_with_tile(keys, tile)
+            last = _SEAT_KEYS[seat]
+            if last[0] is not hand or last[1] != gold:
+                last = _SEAT_KEYS[seat] = (hand, gold, suit_keys(hand, gold), None)
+            keys, need = last[2], last[3]
+            if keys is None or tile >= 27:
+                return self.can_win_reference(state, seat, tile, how)
+            if len(hand) + 3 * len(state.melds[seat]) != scoring.HAND_SIZE - 1:
+                return False
+            if need is None:
+                need = _NEED.get(keys) or _need_of(keys)
+                _SEAT_KEYS[seat] = (hand, gold, keys, need)
+            g = _GROUP[tile]
+            n = need[g]
+            if n > 0:  # the common case inline: wins_with_tile's W0 test
+                return _W0[keys[g] + _WEIGHT[tile]] == n
+            return n < 0 and wins_with_tile(keys, tile)
+        keys = _keys_of(seat, hand, gold)
+        if keys is None or (tile is not None and tile >= 27):
+            return self.can_win_reference(state, seat, tile, how)
+        size = len(hand) + 3 * len(state.melds[seat])
         km, kp, ks, golds = keys
         if golds >= 3:
             return True  # 三金倒 (§11.5)
