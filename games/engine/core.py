@@ -122,6 +122,9 @@ class Rules:
     hand_size = 13  # tiles dealt to each seat (the dealer gets one more)
     has_chow = False
     multi_win = True  # 一炮多响; False: only the claimant nearest the discarder in turn order wins
+    #: False when ``on_claim_resolved`` leaves the state alone for a discard nobody could claim:
+    #: the machine then goes straight to the next draw without building the empty window.
+    resolve_empty_windows = True
     choice_kind: str | None = None  # action type of the pre-hand choice phase, e.g. "dingque"
 
     # -- tiles and the wall -----------------------------------------------------------------------
@@ -957,7 +960,7 @@ def _open_claim(
             continue
         options.append((s, tuple(acts)))
     if not options and not forced and kind == "discard":
-        if not hooks.on_claim_resolved:
+        if not hooks.on_claim_resolved or not rules.resolve_empty_windows:
             # nobody can claim: what _resolve_claim does for an empty window, without building it
             state = replace(state, phase=PHASE_CLAIM, claim=None, turn_kongs=())
             return draw_tile(state, next_unwon(state, from_seat), events)

@@ -142,6 +142,8 @@ class ShaanxiRules(Rules):
     def after_draw(self, state: HandState, seat: int, tile: int, events: Events) -> HandState:
         return _clear_lou_hu(state, seat)  # drawing "moves tiles"
 
+    resolve_empty_windows = False  # on_claim_resolved: nothing to do when nobody could claim
+
     def on_claim_resolved(self, state: HandState, events: Events) -> HandState:
         """A seat that could win on the tile and did not say hu passes it (漏胡); a pung or kong
         claim moves tiles and clears the claimer's list."""
