@@ -219,7 +219,8 @@ def test_face_shanten_after_equals_hand_shanten():
             continue
         counts, wild = shapes.split_wild(held, c)
         assert (counts, wild) == _ref_split(held, c)
-        got = play._face_shanten_after(counts, wild, n_melds)
+        got, got_counts = play._face_shanten_after(held, c, n_melds)
+        assert got_counts == counts
         faces = {natural_face(t, c) for t in held if t != c}
         assert set(got) == faces
         for t in set(held) - {c}:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
-from operator import mul
 from typing import Any
 
 from games.engine.actions import (
@@ -488,21 +487,35 @@ def _shanten_of(tiles: Sequence[int], n_melds: int, c: int) -> int:
     return s
 
 
-def _face_shanten_after(counts: list[int], wild: int, n_melds: int) -> dict[int, int]:
-    """{face: _shanten_of the hand less one tile of that face} for every natural face held: the
-    standard part from ``fast_shanten.after_discards_keys`` (cached per group and per other
-    groups' table); 七对子 depends only on the removed face's count parity."""
-    pw = _POW5
-    keys = (
-        sum(map(mul, counts[0:9], pw)),
-        sum(map(mul, counts[9:18], pw)),
-        sum(map(mul, counts[18:27], pw)),
-        sum(map(mul, counts[27:34], pw)),
-    )
-    faces = [f for f in range(34) if counts[f]]
+_GROUP = tuple(min(k // 9, 3) for k in range(34))
+_WEIGHT = tuple(_POW5[k - 9 * _GROUP[k]] for k in range(34))
+
+
+def _face_shanten_after(
+    tiles: Sequence[int], c: int, n_melds: int
+) -> tuple[dict[int, int], list[int]]:
+    """({face: _shanten_of the tiles less one tile of that face} for every natural face held,
+    the natural face counts). The standard part comes from ``fast_shanten.after_discards_keys``
+    (cached per group and per other groups' table); 七对子 depends only on the removed face's
+    count parity."""
+    counts = [0] * 34
+    keys = [0, 0, 0, 0]
+    faces = []
+    wild = 0
+    white_face = c if c != WHITE else WHITE
+    group, weight = _GROUP, _WEIGHT
+    for t in tiles:
+        if t == c:
+            wild += 1
+            continue
+        face = white_face if t == WHITE else t
+        if not counts[face]:
+            faces.append(face)
+        counts[face] += 1
+        keys[group[face]] += weight[face]
     vals = after_discards_keys(keys, 4 - n_melds, wild, faces)
     if n_melds:
-        return dict(zip(faces, vals, strict=True))
+        return dict(zip(faces, vals, strict=True)), counts
     singles = counts.count(1) + counts.count(3)
     pairs = (sum(counts) - singles) // 2
     seven_odd = _seven_pairs_shanten(pairs, singles - 1, wild)  # an odd count loses a single
@@ -511,7 +524,13 @@ def _face_shanten_after(counts: list[int], wild: int, n_melds: int) -> dict[int,
     for face, s in zip(faces, vals, strict=True):
         p = seven_odd if counts[face] & 1 else seven_even
         out[face] = s if s < p else p
-    return out
+    return out, counts
+
+
+_HELD_SHANTEN: dict[tuple[tuple[int, ...], int, int], int] = {}
+"""(concealed hand, melds, 财神) -> _shanten_of, stored by the discard that left the hand (its
+shanten was just computed) and read by the claim windows it then waits through."""
+_HELD_SHANTEN_MAX = 20000
 
 
 def bot_pick(state: HandState, seat: int, legal: list[Action]) -> Action | None:
@@ -548,8 +567,7 @@ def _discard_pick(
     """The discard with the least (shanten after it, isolation, tile); 财神 only if alone."""
     if len(cands) > 1:
         cands = [(t, a) for t, a in cands if t != c]
-    counts, wild = split_wild(hand, c)  # counts: the natural faces, 白板 as C
-    by_face = _face_shanten_after(counts, wild, n_melds)
+    by_face, counts = _face_shanten_after(hand, c, n_melds)  # counts: natural faces, 白板 as C
     low = 99
     tied: list[tuple[int, Action]] = []
     for t, a in cands:
@@ -563,8 +581,14 @@ def _discard_pick(
         elif s == low:
             tied.append((t, a))
     if len(tied) == 1:
-        return tied[0][1]
-    return min((_isolation_f(counts, t, c), t, a) for t, a in tied)[2]
+        t, a = tied[0]
+    else:
+        _iso, t, a = min((_isolation_f(counts, t, c), t, a) for t, a in tied)
+    if len(_HELD_SHANTEN) >= _HELD_SHANTEN_MAX:
+        _HELD_SHANTEN.clear()
+    i = hand.index(t)
+    _HELD_SHANTEN[(hand[:i] + hand[i + 1 :], n_melds, c)] = low
+    return a
 
 
 def _claim_pick(hand: tuple[int, ...], n_melds: int, c: int, legal: list[Action]) -> Action | None:
@@ -578,7 +602,9 @@ def _claim_pick(hand: tuple[int, ...], n_melds: int, c: int, legal: list[Action]
         if a.type not in (PUNG, CHOW):
             continue
         if best_s is None:
-            best_s = _shanten_of(hand, n_melds, c)
+            best_s = _HELD_SHANTEN.get((hand, n_melds, c))
+            if best_s is None:
+                best_s = _shanten_of(hand, n_melds, c)
         tile = _KIND_OF[a.tile or ""]
         rest = list(hand)
         for t in [tile, tile] if a.type == PUNG else _chow_used(a.tiles or "", tile):
@@ -594,8 +620,7 @@ def _best_after(tiles: list[int], n_melds: int, c: int) -> int:
 
     Discarding a 财神 is never strictly best while a natural tile is held: a wildcard can play
     any natural, so keeping it instead of the natural never raises shanten (standard or 七对子)."""
-    counts, wild = split_wild(tiles, c)
-    by_face = _face_shanten_after(counts, wild, n_melds)
+    by_face = _face_shanten_after(tiles, c, n_melds)[0]
     if by_face:
         return min(by_face.values())
     return _shanten_of(_without(tiles, c), n_melds, c)
