@@ -278,6 +278,8 @@ class WuhanRules(Rules):
             return False  # not opened
         return self._has_reading(state, seat, tile, how)
 
+    resolve_empty_windows = False  # on_claim_resolved: one winner or none, nothing to do
+
     def on_claim_resolved(self, state: HandState, events: Events) -> HandState:
         """§4 一炮单响: of several seats saying hu, only the first in dealer order wins."""
         claim = state.claim
