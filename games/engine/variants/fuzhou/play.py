@@ -623,7 +623,11 @@ class FuzhouRules(Rules):
         return out
 
     def own_turn_specials(self, state: HandState, seat: int) -> list[Action]:
-        out = [Action(seat, QIANGJIN, tile=tile_str(t)) for t in self._dealer_can_rob(state, seat)]
+        out = (
+            [Action(seat, QIANGJIN, tile=tile_str(t)) for t in self._dealer_can_rob(state, seat)]
+            if seat == state.dealer and not state.n_discards
+            else []  # _dealer_can_rob's own first test, without the call on every turn
+        )
         gold = gold_of(state)
         if state.drawn is None and gold is not None and state.hands[seat].count(gold) >= 3:
             out.append(Action(seat, SANJINDAO, tile=tile_str(gold)))  # §11.5 after a chow or pung
@@ -650,8 +654,8 @@ class FuzhouRules(Rules):
         self, state: HandState, seat: int, tile: int, from_seat: int, kind: str
     ) -> list[Action]:
         """§11.3 non-dealer 抢金: 16 dealt tiles + the opened gold in the standard form."""
-        if not self._qiangjin_window(state, from_seat, kind):
-            return []
+        if state.n_discards != 1 or not self._qiangjin_window(state, from_seat, kind):
+            return []  # asked on every claim: the window's cheapest condition first
         gold = gold_of(state)
         if gold is None:
             return []
@@ -675,6 +679,13 @@ class FuzhouRules(Rules):
     def on_claim_resolved(self, state: HandState, events: Events) -> HandState:
         claim = state.claim
         assert claim is not None
+        if not state.ext.get("dealer_qiangjin"):
+            hu_count = 0
+            for a in claim.responses:
+                if a.type == HU:
+                    hu_count += 1
+            if hu_count <= 1:
+                return state  # nothing to add or drop (the common case, every claim window)
         responses = list(claim.responses)
         if state.ext.get("dealer_qiangjin") and self._qiangjin_window(
             state, claim.from_seat, claim.kind
