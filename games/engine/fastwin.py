@@ -89,55 +89,10 @@ SUIT_W0 = _Codes(_suit_code)
 HONOR_W0 = _Codes(_honor_code)
 
 
-# With wildcards: the packed code of ``hand`` (w0, pair extra cost + 2 in bits 6-10, jokers for
-# sets alone from bit 11), built from the group's *blocks*. Two empty kinds in a row end a block: a
-# set holding real tiles spans at most three kinds, so no set reaches across, and a group's joker
-# cost is the sum of its blocks' (the pair goes to the block where it costs least extra). A block's
-# cost does not depend on where it sits in the suit (every run of real tiles within three kinds fits
-# in 1-9), so each block is looked up shifted to the 1 end: far fewer distinct keys than whole
-# groups, and hand.suit_entry caches each one.
-_INF = hand.INF
-
-
-def _pack(np: int, dp: int) -> int:
-    w0 = 1 if np == 0 else 8 if np + dp == 0 else 0
-    return w0 + ((max(-2, min(dp, 2)) + 2) << 6) + (np << 11)
-
-
-def _suit_wild_code(key: int) -> int:
-    digits = [(key // p) % 5 for p in _POW5]
-    np = 0
-    dp = _INF
-    pw = _POW5
-    i = 0
-    while i < 9:
-        if not digits[i]:
-            i += 1
-            continue
-        start = i
-        block = 0
-        while i < 9:
-            if digits[i]:
-                block += digits[i] * pw[i - start]
-                i += 1
-            elif i + 1 < 9 and digits[i + 1]:
-                i += 1
-            else:
-                break
-        e = hand.suit_entry(block)
-        np += e[0]
-        if e[1] < dp:
-            dp = e[1]
-    return _pack(np, dp)
-
-
-def _honor_wild_code(key: int) -> int:
-    e = hand.honor_entry(key)
-    return _pack(e[0], e[1])
-
-
-SUIT_CODES = _Codes(_suit_wild_code)
-HONOR_CODES = _Codes(_honor_wild_code)
+# With wildcards: ``hand``'s packed codes (built per block of the group, see
+# ``hand._suit_blocks_entry``), shared with it.
+SUIT_CODES = hand._SUIT_CODES
+HONOR_CODES = hand._HONOR_CODES
 
 
 def win0_from_keys(km: int, kp: int, ks: int, kz: int) -> bool:
@@ -151,8 +106,8 @@ def win_from_keys(km: int, kp: int, ks: int, kz: int, wild: int = 0) -> bool:
     if not wild:
         codes = SUIT_W0
         return codes[km] + codes[kp] + codes[ks] + HONOR_W0[kz] == WIN0
-    codes = SUIT_CODES
-    return hand.win_from_codes(codes[km], codes[kp], codes[ks], HONOR_CODES[kz], wild)
+    wc = SUIT_CODES
+    return hand.win_from_codes(wc[km], wc[kp], wc[ks], HONOR_CODES[kz], wild)
 
 
 def is_standard_win(counts: Sequence[int], wild: int = 0) -> bool:
@@ -161,11 +116,11 @@ def is_standard_win(counts: Sequence[int], wild: int = 0) -> bool:
         return False
     pw = _POW5
     if wild:
-        codes = SUIT_CODES
+        wc = SUIT_CODES
         return hand.win_from_codes(
-            codes[sum(map(mul, counts[0:9], pw))],
-            codes[sum(map(mul, counts[9:18], pw))],
-            codes[sum(map(mul, counts[18:27], pw))],
+            wc[sum(map(mul, counts[0:9], pw))],
+            wc[sum(map(mul, counts[9:18], pw))],
+            wc[sum(map(mul, counts[18:27], pw))],
             HONOR_CODES[sum(map(mul, counts[27:34], pw))],
             wild,
         )

@@ -159,7 +159,41 @@ class _CodeTable(dict[int, int]):
         return code
 
 
-_SUIT_CODES = _CodeTable(suit_entry)
+def _suit_blocks_entry(key: int) -> Entry:
+    """The (np, dp) part of ``suit_entry(key)``, built from the group's *blocks*.
+
+    Two empty kinds in a row end a block: a set holding real tiles spans at most three kinds, so
+    no set reaches across, and the group's joker cost is the sum of its blocks' (the pair goes to
+    the block where it costs least extra). A block's cost does not depend on where it sits in the
+    suit (every run of real tiles within three kinds fits in 1-9), so each block is looked up
+    shifted to the 1 end: far fewer distinct table entries than whole groups. (The 2/5/8 pair
+    cost depends on the position, so ``suit_entry`` keeps whole keys for it.)"""
+    np = 0
+    dp = INF
+    i = 0
+    while i < 9:
+        if not (key // _POW5[i]) % 5:
+            i += 1
+            continue
+        start = i
+        block = 0
+        while i < 9:
+            digit = (key // _POW5[i]) % 5
+            if digit:
+                block += digit * _POW5[i - start]
+                i += 1
+            elif i + 1 < 9 and (key // _POW5[i + 1]) % 5:
+                i += 1
+            else:
+                break
+        e = suit_entry(block)
+        np += e[0]
+        if e[1] < dp:
+            dp = e[1]
+    return (np, dp, INF)
+
+
+_SUIT_CODES = _CodeTable(_suit_blocks_entry)
 _HONOR_CODES = _CodeTable(honor_entry)
 
 

@@ -209,3 +209,21 @@ def test_waits_agree_with_adding_each_tile(wild):
         assert waits_standard(counts, wild, candidates=[t for t in range(0, 34, 2)]) == [
             t for t in expected if t % 2 == 0
         ]
+
+
+def test_it_builds_the_same_joker_codes_from_blocks_as_from_whole_suits():
+    # The packed codes come from blocks shifted to the 1 end (hand._suit_blocks_entry); they must
+    # equal the codes of the whole-suit recursion, wherever the blocks sit.
+    import random
+
+    from games.engine import hand
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        counts = [0] * 9
+        for _ in range(rng.randrange(0, 15)):
+            k = rng.randrange(9)
+            if counts[k] < 4:
+                counts[k] += 1
+        key = sum(c * 5**i for i, c in enumerate(counts))
+        assert hand._SUIT_CODES[key] == hand._pack(hand.suit_entry(key)), counts
