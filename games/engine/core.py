@@ -324,7 +324,10 @@ _RULES_CACHE: dict[str, Rules] = {}
 
 def live_count(state: HandState) -> int:
     """Tiles still drawable (head and tail draws both use them up)."""
-    rules = rules_of(state)
+    try:
+        rules = _RULES_CACHE[state.variant]
+    except KeyError:
+        rules = rules_of(state)
     n = len(state.wall) - state.head - state.tail
     return n - rules.reserved_tail(state) if _hooks(rules).reserved_tail else n
 
@@ -647,19 +650,24 @@ def _apply_unchecked(state: HandState, action: Action) -> tuple[HandState, Event
     global _OWNED
     events: Events = []
     rules = rules_of(state)
-    state = replace(state, n_actions=state.n_actions + 1)  # the one copy (see _OWNED)
-    _OWNED = state
+    # the one copy (see _OWNED): replace(state, n_actions=state.n_actions + 1), inlined
+    new = _new(HandState)
+    d = new.__dict__
+    d.update(state.__dict__)
+    d["n_actions"] = state.n_actions + 1
+    _OWNED = new
     try:
-        state = _apply_owned(state, action, events, rules)
+        state = _apply_owned(new, action, events, rules)
     finally:
         _OWNED = None
     return state, events
 
 
 def _apply_owned(state: HandState, action: Action, events: Events, rules: Rules) -> HandState:
-    if state.phase == PHASE_CHOICE:
+    phase = state.phase
+    if phase == PHASE_CHOICE:
         state = _do_choice(state, action, events, rules)
-    elif state.phase == PHASE_CLAIM:
+    elif phase == PHASE_CLAIM:
         state = _do_response(state, action, events, rules)
     else:
         t = action.type
@@ -706,10 +714,26 @@ def draw_tile(state: HandState, seat: int, events: Events, *, tail: bool = False
     """``seat`` draws from the head (or the tail) and starts/continues its turn. When the live wall
     is empty the hand ends as exhausted instead. Variant hooks may call it (e.g. flower replacement).
     """
-    rules = rules_of(state)
+    return _draw(state, seat, events, rules_of(state), tail)
+
+
+def _own(state: HandState) -> HandState:
+    """``state`` if it is the working copy of the apply in progress, else a private copy of it: a
+    state whose ``__dict__`` the caller may then write (what ``replace`` does, field by field)."""
+    if state is _OWNED:
+        return state
+    new = _new(HandState)
+    new.__dict__.update(state.__dict__)
+    return new
+
+
+def _draw(state: HandState, seat: int, events: Events, rules: Rules, tail: bool) -> HandState:
+    """draw_tile, with the rules known."""
     hooks = _hooks(rules)
     wall = state.wall
-    left = len(wall) - state.head - state.tail
+    n_tail = state.tail
+    head = state.head
+    left = len(wall) - head - n_tail
     # live_count, plus the reserve back for a replacement that may dip into it
     if hooks.reserved_tail and (not tail or rules.reserve_blocks_replacements):
         left -= rules.reserved_tail(state)
@@ -717,37 +741,25 @@ def draw_tile(state: HandState, seat: int, events: Events, *, tail: bool = False
         return _end_exhausted(state, events, rules)
     hands = list(state.hands)
     hand = list(hands[seat])
+    tile = wall[len(wall) - 1 - n_tail] if tail else wall[head]
+    insort(hand, tile)
+    hands[seat] = tuple(hand)
+    state = _own(state)
+    d = state.__dict__
     if tail:
-        tile = wall[len(wall) - 1 - state.tail]
-        insort(hand, tile)
-        hands[seat] = tuple(hand)
-        state = replace(
-            state,
-            tail=state.tail + 1,
-            phase=PHASE_TURN,
-            turn=seat,
-            claim=None,
-            drawn=tile,
-            after_kong=True,
-            hands=tuple(hands),
-        )
+        d["tail"] = n_tail + 1
+        d["after_kong"] = True
     else:
-        tile = wall[state.head]
-        insort(hand, tile)
-        hands[seat] = tuple(hand)
+        d["head"] = head + 1
         draws = list(state.draws)
         draws[seat] += 1
-        state = replace(
-            state,
-            head=state.head + 1,
-            draws=tuple(draws),
-            phase=PHASE_TURN,
-            turn=seat,
-            claim=None,
-            drawn=tile,
-            after_kong=False,
-            hands=tuple(hands),
-        )
+        d["draws"] = tuple(draws)
+        d["after_kong"] = False
+    d["phase"] = PHASE_TURN
+    d["turn"] = seat
+    d["claim"] = None
+    d["drawn"] = tile
+    d["hands"] = tuple(hands)
     events.append({"type": "draw", "seat": seat, "tile": _TILE_STR[tile], "tail": tail})
     if hooks.after_draw:
         state = rules.after_draw(state, seat, tile, events)
@@ -764,8 +776,11 @@ def draw_tile(state: HandState, seat: int, events: Events, *, tail: bool = False
 
 
 def _next_turn(state: HandState, seat: int, events: Events) -> HandState:
-    state = replace(state, turn_kongs=(), claim=None)
-    return draw_tile(state, seat, events)
+    state = _own(state)
+    d = state.__dict__
+    d["turn_kongs"] = ()
+    d["claim"] = None
+    return _draw(state, seat, events, rules_of(state), False)
 
 
 # -- discards and claims -----------------------------------------------------------------------
@@ -778,15 +793,14 @@ def _do_discard(state: HandState, seat: int, tile: int, events: Events, rules: R
     hands[seat] = tuple(hand)
     discards = list(state.discards)
     discards[seat] += (tile,)
-    state = replace(
-        state,
-        hands=tuple(hands),
-        discards=tuple(discards),
-        n_discards=state.n_discards + 1,
-        last_discard=(seat, tile),
-        drawn=None,
-        after_kong=False,
-    )
+    state = _own(state)
+    d = state.__dict__
+    d["hands"] = tuple(hands)
+    d["discards"] = tuple(discards)
+    d["n_discards"] = state.n_discards + 1
+    d["last_discard"] = (seat, tile)
+    d["drawn"] = None
+    d["after_kong"] = False
     events.append({"type": "discard", "seat": seat, "tile": _TILE_STR[tile]})
     return _open_claim(state, seat, tile, "discard", events, rules)
 
@@ -821,6 +835,8 @@ def _claim_options(
 
 
 _PASS = tuple(Action(s, PASS) for s in range(N_SEATS))
+#: the other seats in turn order after each seat
+_OTHERS = tuple(tuple((f + k) % N_SEATS for k in (1, 2, 3)) for f in range(N_SEATS))
 _TILE_STR = tuple(tile_str(k) for k in range(42))
 _OVERRIDES: dict[tuple[type, str], bool] = {}
 
@@ -914,6 +930,7 @@ def _open_claim(
     hooks = _hooks(rules)
     options: list[tuple[int, tuple[Action, ...]]] = []
     forced: list[Action] = []
+    pending: list[int] = []
     live = len(state.wall) - state.head - state.tail
     if hooks.reserved_tail:
         live -= rules.reserved_tail(state)
@@ -929,15 +946,20 @@ def _open_claim(
     chow_seat = (from_seat + 1) % N_SEATS if rules.has_chow and tile < 27 else -1
     can_meld = rules.can_meld if hooks.can_meld else None
     can_win = rules.can_win
-    for k in (1, 2, 3):
-        s = (from_seat + k) % N_SEATS
+    extras = hooks.claim_extras
+    for s in _OTHERS[from_seat]:
         if won[s]:
             continue
-        acts: list[Action] = []
-        if can_win(state, s, tile, how):
-            acts.append(_HU_ACTS[s][tile])
+        win = can_win(state, s, tile, how)
+        # the common seat with nothing to claim: no list built
         if melds_ok:
             n = hands[s].count(tile)
+            if not (win or n >= 2 or s == chow_seat or extras):
+                continue
+        elif not (win or extras):
+            continue
+        acts: list[Action] = [_HU_ACTS[s][tile]] if win else []
+        if melds_ok:
             if n >= 2:
                 if (
                     n >= 3
@@ -949,7 +971,7 @@ def _open_claim(
                     acts.append(_PUNG_ACTS[s][tile])
             if s == chow_seat:
                 acts.extend(_chow_options(state, s, tile, rules))
-        if hooks.claim_extras:
+        if extras:
             acts.extend(rules.claim_extras(state, s, tile, from_seat, kind))
         if not acts:
             continue
@@ -959,23 +981,26 @@ def _open_claim(
             events.append({"type": "forced_win", "seat": s})
             continue
         options.append((s, tuple(acts)))
+        pending.append(s)
     if not options and not forced and kind == "discard":
         if not hooks.on_claim_resolved or not rules.resolve_empty_windows:
             # nobody can claim: what _resolve_claim does for an empty window, without building it
-            state = replace(state, phase=PHASE_CLAIM, claim=None, turn_kongs=())
-            return draw_tile(state, next_unwon(state, from_seat), events)
-    pending = tuple(s for s, _ in options)
-    claim = Claim(
-        tile=tile,
-        from_seat=from_seat,
-        kind=kind,
-        options=tuple(options),
-        pending=pending,
-        responses=tuple(forced),
-    )
+            state = _own(state)
+            d = state.__dict__
+            d["phase"] = PHASE_CLAIM
+            d["claim"] = None
+            d["turn_kongs"] = ()
+            nxt = (from_seat + 1) % N_SEATS
+            return _draw(
+                state, next_unwon(state, from_seat) if won[nxt] else nxt, events, rules, False
+            )
+    claim = Claim(tile, from_seat, kind, tuple(options), tuple(pending), tuple(forced))
     if forced:
         claim = _drop_outranked(claim, rules)
-    state = replace(state, phase=PHASE_CLAIM, claim=claim)
+    state = _own(state)
+    d = state.__dict__
+    d["phase"] = PHASE_CLAIM
+    d["claim"] = claim
     if not claim.pending:
         return _resolve_claim(state, events, rules)
     return state
@@ -1001,6 +1026,8 @@ def _drop_outranked(claim: Claim, rules: Rules) -> Claim:
             )
             if _claim_dist(claim, s) < nearest:
                 keep.append(s)
+    if len(keep) == len(claim.pending):
+        return claim  # nobody dropped
     return replace(claim, pending=tuple(keep))
 
 
@@ -1018,13 +1045,18 @@ def _do_response(state: HandState, a: Action, events: Events, rules: Rules) -> H
     claim = state.claim
     assert claim is not None
     events.append({"type": "response", "seat": a.seat, "action": a.type})
-    claim = replace(
-        claim,
-        pending=tuple(s for s in claim.pending if s != a.seat),
-        responses=claim.responses + (a,),
+    seat = a.seat
+    claim = Claim(
+        claim.tile,
+        claim.from_seat,
+        claim.kind,
+        claim.options,
+        tuple([s for s in claim.pending if s != seat]),
+        claim.responses + (a,),
     )
     claim = _drop_outranked(claim, rules)
-    state = replace(state, claim=claim)
+    state = _own(state)
+    state.__dict__["claim"] = claim
     if not claim.pending:
         return _resolve_claim(state, events, rules)
     return state
@@ -1074,43 +1106,45 @@ def _do_meld_claim(
     state: HandState, a: Action, claim: Claim, events: Events, rules: Rules
 ) -> HandState:
     seat, tile, src = a.seat, claim.tile, claim.from_seat
-    river = state.discards[src]
-    state = replace(
-        state,
-        discards=_set(state.discards, src, river[:-1]),
-        claim=None,
-        phase=PHASE_TURN,
-        turn=seat,
-        drawn=None,
-        after_kong=False,
-        turn_kongs=(),
-        interrupted=True,
-    )
+    discards = list(state.discards)
+    discards[src] = discards[src][:-1]
+    state = _own(state)
+    d = state.__dict__
+    d["discards"] = tuple(discards)
+    d["claim"] = None
+    d["phase"] = PHASE_TURN
+    d["turn"] = seat
+    d["drawn"] = None
+    d["after_kong"] = False
+    d["turn_kongs"] = ()
+    d["interrupted"] = True
     rel = (src - seat) % N_SEATS
     if a.type == KONG_EXPOSED:
         return _do_kong(state, seat, KONG_EXPOSED, tile, src, events, rules)
+    hand = list(state.hands[seat])
     if a.type == PUNG:
-        used: tuple[int, ...] = (tile, tile)
+        hand.remove(tile)
+        hand.remove(tile)
         meld = Meld(PUNG, (tile, tile, tile), rel)
     else:  # chow
         from games.engine.tiles import parse_tiles
 
         run = tuple(parse_tiles(a.tiles or ""))
-        used = tuple(t for t in run if t != tile)
+        for t in run:
+            if t != tile:
+                hand.remove(t)
         meld = Meld(CHOW, run, rel)
-    hand = state.hands[seat]
-    for t in used:
-        hand = _remove(hand, t)
-    state = replace(
-        state,
-        hands=_set(state.hands, seat, hand),
-        melds=_set(state.melds, seat, state.melds[seat] + (meld,)),
-    )
+    hands = list(state.hands)
+    hands[seat] = tuple(hand)
+    melds = list(state.melds)
+    melds[seat] += (meld,)
+    d["hands"] = tuple(hands)
+    d["melds"] = tuple(melds)
     events.append(
         {
             "type": a.type,
             "seat": seat,
-            "tile": tile_str(tile),
+            "tile": _TILE_STR[tile],
             "from": src,
             "meld": meld_to_json(meld),
         }
@@ -1193,7 +1227,7 @@ def _do_kong(
     idx = len(state.kongs)
     state = replace(state, kongs=state.kongs + (entry,), turn_kongs=state.turn_kongs + (idx,))
     state = add_score(state, deltas, "kong", events, seat=seat, kind=kind)
-    return draw_tile(state, seat, events, tail=True)
+    return _draw(state, seat, events, rules, True)
 
 
 # -- wins ----------------------------------------------------------------------------------------

@@ -287,3 +287,34 @@ def test_chow_options_equal_the_reference() -> None:
         st = replace(state, hands=core._set(state.hands, 1, hand))
         tile = rng.randrange(27)
         assert core._chow_options(st, 1, tile, rules) == _ref_chow_options(st, 1, tile, rules)
+
+
+@pytest.mark.parametrize(("variant", "opts"), MODES, ids=str)
+def test_states_handed_out_never_change(variant: str, opts: dict[str, Any]) -> None:
+    """The machine writes the fields of its private working copy in place (core._own): every state
+    apply took or returned keeps its value after later steps, and draw_tile / the discard path
+    called on a state that is not the working copy leave that state alone."""
+    from games.engine import new_hand
+    from games.engine.wall import dice_seat
+
+    for i in range(3):
+        seed = f"core-fast-frozen:{i}"
+        state, _ = new_hand(variant, opts, dealer=dice_seat(seed), seed=seed)
+        seen = [(state, state.to_json())]
+        n = 0
+        while state.phase != PHASE_OVER:
+            state, _ = _apply_unchecked(state, bot_choose(state, to_act(state)[0], rng_seed=n))
+            seen.append((state, state.to_json()))
+            n += 1
+        for st, snap in seen:
+            assert st.to_json() == snap
+    # outside an apply nothing is the working copy: these build new states
+    for st, snap in seen:
+        if st.phase != PHASE_TURN:
+            continue
+        after = core.draw_tile(st, (st.turn + 1) % 4, [])
+        assert after is not st and st.to_json() == snap
+        if st.drawn is not None and st.drawn in st.hands[st.turn]:
+            rules = rules_of(st)
+            core._do_discard(st, st.turn, st.drawn, [], rules)
+            assert st.to_json() == snap
