@@ -8,6 +8,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from games.engine.patterns import pattern_names_json
 from games.models import HandRecord
 from games.runtime import selectors, services
 from games.runtime.fairness import hand_verify, wall_check
@@ -67,6 +68,7 @@ def table_page(request, table_id: int):
             "seat": seat,
             "room": table.room,
             "code": code or "",
+            "pattern_names": pattern_names_json(),
         },
     )
 

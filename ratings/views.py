@@ -9,6 +9,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 
+from games.engine.patterns import pattern_names_json
 from ratings import selectors
 from ratings.forms import HistoryFilterForm
 from ratings.services import escape_cooldown_remaining
@@ -95,7 +96,12 @@ def hand(request, hand_id: int):
     record = selectors.access_hand(request.user, hand_id)
     detail = selectors.hand_detail(record)
     replay = selectors.hand_replay(record) if detail["ended"] else None
-    context = {"hand": detail, "replay": replay, "variant_label": Variant(record.variant).label}
+    context = {
+        "hand": detail,
+        "replay": replay,
+        "variant_label": Variant(record.variant).label,
+        "pattern_names": pattern_names_json(),
+    }
     return render(request, "ratings/hand.html", context)
 
 

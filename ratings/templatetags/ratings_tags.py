@@ -1,9 +1,12 @@
-"""Template helpers: `{% load ratings_tags %}{% tier_badge user "sichuan" %}` shows a tier."""
+"""Template helpers: `{% load ratings_tags %}{% tier_badge user "sichuan" %}` shows a tier;
+`{{ row.patterns|pattern_labels|join:", " }}` names win patterns in the page's language."""
 
 from __future__ import annotations
 
 from django import template
+from django.utils.translation import get_language
 
+from games.engine.patterns import pattern_name
 from ratings.selectors import tier_for
 
 register = template.Library()
@@ -28,3 +31,17 @@ def duration(seconds) -> str:
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}h {minutes:02d}m" if hours else f"{minutes}m {secs:02d}s"
+
+
+@register.filter
+def pattern_label(key) -> str:
+    """One win pattern key (``"pinghu"``) as its name in the page's language (games/engine/patterns.py):
+    Chinese on a zh-hans page, "English (中文)" otherwise."""
+    return pattern_name(str(key), get_language() or "")
+
+
+@register.filter
+def pattern_labels(keys) -> list[str]:
+    """A list of pattern keys as names: `{{ row.patterns|pattern_labels|join:", " }}`."""
+    lang = get_language() or ""
+    return [pattern_name(str(k), lang) for k in keys or ()]

@@ -73,16 +73,10 @@
     self_draw: ["self-drawn", "自摸"], discard: ["on a discard", "点炮"], rob_kong: ["robbing a kong", "抢杠"],
     maizi: ["Maizi", "买子"], xiazi: ["Xiazi", "下子"],
   };
-  var PATTERN_NAMES = {
-    pinghu: "平胡", ping_hu: "平胡", zimo: "自摸", zi_mo: "自摸", qingyise: "清一色", qing_yi_se: "清一色",
-    qidui: "七对", qingqidui: "清七对", qingdui: "清对", duiduihu: "对对胡", peng_peng_hu: "碰碰胡",
-    jiangdui: "将对", qingyaojiu: "清幺九", daiyaojiu: "带幺九", dihu: "地胡", tianhu: "天胡",
-    gangshanghua: "杠上花", gang_shang_hua: "杠上花", gangshangpao: "杠上炮", qianggang: "抢杠", qiang_gang: "抢杠",
-    jinque: "金雀", jinlong: "金龙", qiangjin: "抢金", sanjindao: "三金倒", danpiao: "单飘", shuangpiao: "双飘",
-    caishentou: "财神头", xiao_hu: "小胡", ruan_hu: "软胡", ying_hu: "硬胡", quan_qiu_ren: "全求人",
-    jiang_yi_se: "将一色", feng_yi_se: "风一色", hai_di_lao: "海底捞", pinghu_yihua: "平胡一花", pinghu_wuhua: "平胡无花",
-    fangchong: "放冲", gangkai: "杠开", fang_hu: "点炮胡", dealer_win: "庄胡", lianzhuang: "连庄",
-  };
+  // Win pattern (番种) names, [English, 中文] per engine key: games/engine/patterns.py, sent by the
+  // page as json_script "pattern-names".
+  var patternsEl = document.getElementById("pattern-names");
+  var PATTERN_NAMES = patternsEl ? JSON.parse(patternsEl.textContent) : {};
   var SHOWN_TOP = ["indicator", "baiban_as", "dice", "reserve", "reserve_tiles", "tiles_remaining", "final_group",
     "kong_count", "dealer_streak", "haidi", "mode", "bet_offer", "contractor"];
   var KNOWN_TOP = ["variant", "options", "dealer", "seat", "phase", "to_act", "turn", "wall_remaining", "wild",
@@ -93,7 +87,8 @@
   function valueName(v) { return VALUE_NAMES[v] ? L(VALUE_NAMES[v]) : String(v); }
   function patName(p) {
     var k = typeof p === "string" ? p : (p.name || p.key || JSON.stringify(p));
-    return PATTERN_NAMES[k] ? (lang === "zh" ? PATTERN_NAMES[k] : PATTERN_NAMES[k] + " " + k) : k;
+    var n = PATTERN_NAMES[k];
+    return n ? (lang === "zh" ? n[1] : n[0] + " (" + n[1] + ")") : k;
   }
   function wildName() { var v = S.view && S.view.variant; return L(WILD_NAMES[v] || ["Wild", "百搭"]); }
   var WINDS = { en: ["E", "S", "W", "N"], zh: ["东", "南", "西", "北"] };

@@ -6,6 +6,11 @@
   if (!stepsEl) return;
   var steps = JSON.parse(stepsEl.textContent);
   var players = JSON.parse(document.getElementById("replay-players").textContent);
+  // Win pattern (番种) names, [English, 中文] per engine key (games/engine/patterns.py), shown in the
+  // page's language: Chinese on a zh page, "English (中文)" otherwise.
+  var patternsEl = document.getElementById("pattern-names");
+  var patternNames = patternsEl ? JSON.parse(patternsEl.textContent) : {};
+  var zh = (document.documentElement.lang || "").toLowerCase().indexOf("zh") === 0;
   var board = document.getElementById("replay-board");
   var eventsEl = document.getElementById("replay-events");
   var range = document.getElementById("replay-range");
@@ -40,6 +45,11 @@
     return p ? p.name : "seat " + seat;
   }
 
+  function patternName(key) {
+    var n = patternNames[key];
+    return n ? (zh ? n[1] : n[0] + " (" + n[1] + ")") : key;
+  }
+
   function describe(e) {
     var parts = [e.type];
     if (e.seat !== undefined && e.seat !== null) parts.push(nameOf(e.seat));
@@ -47,7 +57,7 @@
     if (e.tiles) parts.push(e.tiles);
     if (e.kind) parts.push(e.kind);
     if (e.choice !== undefined && e.choice !== null) parts.push(String(e.choice));
-    if (e.patterns) parts.push("[" + e.patterns.join(", ") + "]");
+    if (e.patterns) parts.push("[" + e.patterns.map(patternName).join(", ") + "]");
     if (e.deltas) parts.push("Δ " + e.deltas.join(" / "));
     if (e.points && Array.isArray(e.points)) parts.push("points " + e.points.join(" / "));
     return parts.join(" · ");
