@@ -9,7 +9,10 @@ palettes of kinds, sets plus a pair, some 癞子) so that wins, waits and every 
 - ``calc.waits`` / ``calc.is_ready`` against the plain loop over every kind;
 - ``WuhanRules.can_win`` against ``_reading(...) is not None``, on live states and on live states
   whose seat holds a generated hand;
-- the bot's ``_bot_discard`` (counts instead of list scans) against its first version.
+- the bot's ``_bot_discard`` (counts instead of list scans) against its first version;
+- ``scoring.may_win_kinds`` (no standard kinds when the hand is not ready by shanten) against
+  ``standard_kinds`` of every hand;
+- the claim bot's shanten values from group keys against ``_bot_shanten`` of each hand.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from games.engine.core import WIN_DISCARD, WIN_ROB, WIN_SELF, parse_tile
 from games.engine.fast_shanten import after_discards
 from games.engine.simulate import play_hand
 from games.engine.state import PHASE_OVER, PHASE_TURN, HandState
-from games.engine.tiles import Meld, counts_of
+from games.engine.tiles import Meld, counts_of, parse_tiles
 from games.engine.variants.wuhan import calc, play, scoring
 from games.engine.variants.wuhan.play import RULES
 from games.engine.variants.wuhan.rules import RED_DRAGON
@@ -281,3 +284,98 @@ def test_bot_discard_matches_the_first_version(options: dict[str, bool]) -> None
                 turns += 1
             state, _ev = apply(state, bot_choose(state, seat, kind="random", rng_seed=turns))
     assert turns > 200
+
+
+def test_may_win_kinds_shanten_filter_matches_standard_kinds() -> None:
+    rng = random.Random("wuhan-fast-may-kinds")
+    scoring._MAY_KINDS.clear()
+    ready = 0
+    for _ in range(N_RANDOM):
+        concealed, _melds, wild, _pool = _random_hand(rng, rng.choice((1, 1, 1, 2, 0)))
+        key = tuple(sorted(concealed))
+        counts = counts_of(concealed)
+        held = 0
+        if wild is not None:
+            held = counts[wild]
+            counts[wild] = 0
+        slow = set(scoring.standard_kinds(counts, held))
+        slow.discard(wild)  # type: ignore[arg-type]
+        standard, honours, jiang, red = scoring.may_win_kinds(key, wild)
+        assert standard == slow, (concealed, wild)
+        faces = set(concealed) - {wild}
+        assert (honours, jiang, red) == (
+            all(27 <= k < RED_DRAGON for k in faces),
+            all(k < 27 and k % 9 in (1, 4, 7) for k in faces),
+            RED_DRAGON in concealed,
+        )
+        ready += bool(slow)
+    assert ready > N_RANDOM // 10
+
+
+def _slow_best_after_discard(rest: list[int], laizi: int) -> int:
+    """The claim bot's best shanten after one discard, as first written."""
+    out = []
+    for t in set(rest):
+        left = list(rest)
+        left.remove(t)
+        out.append(play._bot_shanten(left, laizi))
+    return min(out)
+
+
+def test_claim_shanten_matches_bot_shanten() -> None:
+    rng = random.Random("wuhan-fast-claim")
+    for _ in range(N_RANDOM):
+        concealed, _melds, wild, _pool = _random_hand(rng, rng.choice((1, 2)))
+        laizi = rng.randrange(33) if wild is None else wild
+        keys, jokers = play._keys(concealed, laizi)
+        slow_now = play._bot_shanten(concealed, laizi)
+        assert play.shanten_keys(keys, len(concealed) // 3, jokers) == slow_now, concealed
+        if len(concealed) % 3 == 2:
+            assert play._best_after_discard_of(concealed, laizi) == _slow_best_after_discard(
+                concealed, laizi
+            ), (concealed, laizi)
+
+
+@pytest.mark.parametrize("options", [{}, {"koukou": True}], ids=["kaikou", "koukou"])
+def test_bot_claim_matches_the_first_version(options: dict[str, bool]) -> None:
+    """``_bot_claim`` on every claim window of seeded random-bot hands against its first
+    version (list removals and ``_bot_shanten``)."""
+    windows = 0
+    for i in range(20):
+        state, _events = new_hand("wuhan", options, dealer=i % 4, seed=f"wuhan-fast-claim:{i}")
+        turns = 0
+        while state.phase != PHASE_OVER:
+            seat = to_act(state)[0]
+            legal = legal_actions(state, seat)
+            if state.phase != PHASE_TURN and any(a.type in ("pung", "chow") for a in legal):
+                play._CLAIM_SHANTEN.clear()
+                assert play._bot_claim(state, seat, legal) == _slow_bot_claim(state, seat, legal)
+                windows += 1
+            turns += 1
+            state, _ev = apply(state, bot_choose(state, seat, kind="random", rng_seed=turns))
+    assert windows > 100
+
+
+def _slow_bot_claim(state: HandState, seat: int, legal: list[Action]) -> Action | None:
+    laizi = state.ext["laizi"]
+    hand = list(state.hands[seat])
+    now = play._bot_shanten(hand, laizi)
+    for a in legal:
+        if a.type == "kong_exposed":
+            return a
+        if a.type not in ("pung", "chow"):
+            continue
+        tile = parse_tile(a.tile or "")
+        rest = list(hand)
+        used = (
+            [tile, tile]
+            if a.type == "pung"
+            else [t for t in parse_tiles(a.tiles or "") if t != tile]
+        )
+        for t in used:
+            rest.remove(t)
+        after = _slow_best_after_discard(rest, laizi) if rest else -1
+        if after < now or (after == now and not state.melds[seat]):
+            return a
+    types = {a.type for a in legal}
+    return next((a for a in legal if a.type == "pass"), None) if "hu" not in types else None

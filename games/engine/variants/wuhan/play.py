@@ -32,7 +32,7 @@ from games.engine.core import (
     parse_tile,
     replace,
 )
-from games.engine.fast_shanten import after_discards
+from games.engine.fast_shanten import after_discards_keys, shanten_keys
 from games.engine.state import N_SEATS, PHASE_CLAIM, PHASE_OVER, PHASE_TURN, HandState, WinContext
 from games.engine.tiles import counts_of, meld_to_json, parse_tiles, tile_str
 from games.engine.variants.shaanxi.play import (  # wuhan.md §1: the Shaanxi deal
@@ -112,7 +112,7 @@ class WuhanRules(Rules):
         return () if indicator is None else (indicator,)
 
     def can_kong_now(self, state: HandState) -> bool:
-        return live_count(state) > 0 and not is_haidi(state)
+        return not state.ext.get("haidi") and live_count(state) > 0
 
     # -- set-up --------------------------------------------------------------------------------------
 
@@ -197,13 +197,17 @@ class WuhanRules(Rules):
     # -- drawing and the 海底 phase (§7) --------------------------------------------------------------
 
     def after_draw(self, state: HandState, seat: int, tile: int, events: Events) -> HandState:
-        before = events[-2] if state.after_kong and len(events) >= 2 else {}
-        if before.get("type") == "kong" and before.get("kind") == "kong_concealed":
-            before["face_down"] = True  # §4: an 暗杠 is "不亮明" (redact_events hides its tile)
-        if not state.after_kong and not is_haidi(state) and live_count(state) < HAIDI_TILES:
+        if state.after_kong:
+            before = events[-2] if len(events) >= 2 else {}
+            if before.get("type") == "kong" and before.get("kind") == "kong_concealed":
+                before["face_down"] = True  # §4: an 暗杠 is "不亮明" (redact_events hides its tile)
+        elif not state.ext.get("haidi"):
+            live = live_count(state)
+            if live >= HAIDI_TILES:
+                return state
             state = replace(state, ext={**state.ext, "haidi": True})
-            events.append({"type": "haidi", "tiles": live_count(state) + 1})
-        if is_haidi(state) and not self.can_win(state, seat, None, WIN_SELF):
+            events.append({"type": "haidi", "tiles": live + 1})
+        if state.ext.get("haidi") and not self.can_win(state, seat, None, WIN_SELF):
             return _haidi_set_aside(state, seat, events)
         return state
 
@@ -411,17 +415,40 @@ def _bot_shanten(tiles: list[int], laizi: int) -> int:
     return max(-1, _std_shanten(counts, len(tiles)) - (len(tiles) - sum(counts)))
 
 
+def _keys(tiles: tuple[int, ...] | list[int], laizi: int) -> tuple[list[int], int]:
+    """fast_shanten's four group keys of the tiles other than the 癞子, and the 癞子 count."""
+    keys = [0, 0, 0, 0]
+    grp = _GROUP
+    pw = _POW
+    jokers = 0
+    for t in tiles:
+        if t == laizi:
+            jokers += 1
+        else:
+            keys[grp[t]] += pw[t]
+    return keys, jokers
+
+
+_GROUP = tuple(3 if k >= 27 else k // 9 for k in range(34))
+_POW = tuple(5 ** (k - (27 if k >= 27 else k // 9 * 9)) for k in range(34))
+
+
 def _bot_discard(state: HandState, seat: int, legal: list[Action]) -> Action:
     hand = state.hands[seat]
-    laizi = laizi_of(state)
-    held = counts_of(hand)
-    counts = list(held)
-    jokers = counts[laizi]
-    counts[laizi] = 0
+    laizi = state.ext["laizi"]
+    held = [0] * 34
+    keys = [0, 0, 0, 0]
+    grp = _GROUP
+    pw = _POW
+    for t in hand:
+        held[t] += 1
+        keys[grp[t]] += pw[t]
+    jokers = held[laizi]
+    keys[grp[laizi]] -= jokers * pw[laizi]
     kind_of = _KIND_OF
     discards = [(kind_of[a.tile or ""], a) for a in legal if a.type == "discard"]
     # never the 癞子: it is not a legal discard
-    values = after_discards(counts, (len(hand) - 1) // 3, jokers, [t for t, _a in discards])
+    values = after_discards_keys(keys, (len(hand) - 1) // 3, jokers, [t for t, _a in discards])
     best: tuple[int, int] | None = None
     pick = discards[0][1]
     low = min(values)  # ties on the lowest shanten only: the neighbour count is the tie-break
@@ -455,24 +482,28 @@ def _neighbours(held: list[int], t: int) -> int:
 
 def _bot_claim(state: HandState, seat: int, legal: list[Action]) -> Action | None:
     """Claim a meld when the best discard afterwards is closer to ready than now."""
-    laizi = laizi_of(state)
-    hand = list(state.hands[seat])
-    key = (state.hands[seat], laizi, -2)
+    laizi = state.ext["laizi"]
+    hand = state.hands[seat]
+    key = (hand, laizi, -2)
     now = _CLAIM_SHANTEN.get(key)
     if now is None:
-        now = _CLAIM_SHANTEN[key] = _bot_shanten(hand, laizi)
+        keys, jokers = _keys(hand, laizi)
+        # _bot_shanten: fast_shanten's value is max(-1, formula - jokers) already
+        now = _CLAIM_SHANTEN[key] = shanten_keys(keys, len(hand) // 3, jokers)
     for a in legal:
         if a.type == KONG_EXPOSED:
             return a
         if a.type not in (PUNG, CHOW):
             continue
-        tile = parse_tile(a.tile or "")
+        tile = _KIND_OF[a.tile or ""]
         rest = list(hand)
-        used = (
-            [tile, tile] if a.type == PUNG else [t for t in parse_tiles(a.tiles or "") if t != tile]
-        )
-        for t in used:
-            rest.remove(t)
+        if a.type == PUNG:
+            rest.remove(tile)
+            rest.remove(tile)
+        else:
+            for t in _CHOW_USED[a.tiles or ""]:
+                if t != tile:
+                    rest.remove(t)
         after = _best_after_discard(rest, laizi) if rest else -1
         if len(_CLAIM_SHANTEN) >= _CLAIM_SHANTEN_LIMIT:
             _CLAIM_SHANTEN.clear()
@@ -484,6 +515,16 @@ def _bot_claim(state: HandState, seat: int, legal: list[Action]) -> Action | Non
         else None
     )
 
+
+class _ChowTiles(dict[str, tuple[int, ...]]):
+    """A chow action's ``tiles`` string -> its kinds (parsed once)."""
+
+    def __missing__(self, key: str) -> tuple[int, ...]:
+        kinds = self[key] = tuple(parse_tiles(key))
+        return kinds
+
+
+_CHOW_USED = _ChowTiles()
 
 _CLAIM_SHANTEN: dict[tuple[tuple[int, ...], int, int], int] = {}
 """The claim decision's shanten values: key (hand, 癞子, -2) for the hand now, (rest, 癞子, -1)
@@ -501,19 +542,13 @@ def _best_after_discard(rest: list[int], laizi: int) -> int:
 
 
 def _best_after_discard_of(rest: list[int], laizi: int) -> int:
-    counts = counts_of(t for t in rest if t != laizi)
-    jokers = len(rest) - sum(counts)
-    kinds = [t for t in set(rest) if t != laizi]
-    vals = after_discards(counts, (len(rest) - 1) // 3, jokers, kinds)
-    if jokers:
-        vals.append(_bot_shanten(_without(rest, laizi), laizi))
+    keys, jokers = _keys(rest, laizi)
+    kinds = sorted({t for t in rest if t != laizi})
+    need = (len(rest) - 1) // 3
+    vals = after_discards_keys(keys, need, jokers, kinds)
+    if jokers:  # discarding a 癞子: the same keys with one joker less
+        vals.append(shanten_keys(keys, need, jokers - 1))
     return min(vals)
-
-
-def _without(tiles: list[int], t: int) -> list[int]:
-    out = list(tiles)
-    out.remove(t)
-    return out
 
 
 def _haidi_set_aside(state: HandState, seat: int, events: Events) -> HandState:

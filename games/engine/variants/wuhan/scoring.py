@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from operator import mul
 
+from games.engine.fast_shanten import shanten_keys
 from games.engine.fastwin import HONOR_CODES, SUIT_CODES, is_standard_win
 from games.engine.hand import is_all_pungs_win, standard_win_pair258
 from games.engine.tiles import Meld, counts_of, is_suited, number_of, suit_of
@@ -213,6 +214,8 @@ def may_win(concealed: Sequence[int], melds: Sequence[Meld], wild: int | None) -
 
 
 _POW5 = tuple(5**i for i in range(9))
+_KIND_GROUP = tuple(3 if k >= 27 else k // 9 for k in range(34))
+_KIND_POW = tuple(_POW5[k - (27 if k >= 27 else k // 9 * 9)] for k in range(34))
 _GROUP_KINDS: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
 
 
@@ -231,6 +234,12 @@ def standard_kinds(counts: Sequence[int], jokers: int) -> list[int]:
     kp = sum(map(mul, counts[9:18], pw))
     ks = sum(map(mul, counts[18:27], pw))
     kz = sum(map(mul, counts[27:34], pw))
+    return _standard_kinds_keys(km, kp, ks, kz, jokers)
+
+
+def _standard_kinds_keys(km: int, kp: int, ks: int, kz: int, jokers: int) -> list[int]:
+    """``standard_kinds`` from the four base-5 group keys (the tile count already checked)."""
+    pw = _POW5
     codes = SUIT_CODES
     a, b, c, d = codes[km], codes[kp], codes[ks], HONOR_CODES[kz]
     da, db, dc, dd = a >> 6 & 31, b >> 6 & 31, c >> 6 & 31, d >> 6 & 31
@@ -287,12 +296,21 @@ def may_win_kinds(hand: tuple[int, ...], wild: int | None) -> MayKinds:
     found = _MAY_KINDS.get(key)
     if found is not None:
         return found
-    counts = counts_of(hand)
+    keys = [0, 0, 0, 0]
+    grp = _KIND_GROUP
+    pw = _KIND_POW
     held = 0
-    if wild is not None:
-        held = counts[wild]
-        counts[wild] = 0
-    kinds = set(standard_kinds(counts, held))
+    for t in hand:
+        if t == wild:
+            held += 1
+        else:
+            keys[grp[t]] += pw[t]
+    if (len(hand) + 1) % 3 != 2 or shanten_keys(keys, len(hand) // 3, held) > 0:
+        # Not one tile from a standard win: with the 癞子 as jokers, a hand that some t completes
+        # is at most 0 from ready (one tile or one joker less raises the shanten by at most 1).
+        kinds: set[int] = set()
+    else:
+        kinds = set(_standard_kinds_keys(keys[0], keys[1], keys[2], keys[3], held))
     faces = set(hand)
     if wild is not None:
         kinds.discard(wild)
