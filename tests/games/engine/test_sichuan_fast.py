@@ -6,7 +6,8 @@
 * ``scoring.waits`` (per-suit wait masks) against ``scoring.waits_by_trial`` (one ``is_win`` per
   kind), and the cached ``dajiao_value`` against a recomputation from the references;
 * ``SichuanRules.can_win`` (cached win masks of the hand before the tile) against
-  ``SichuanRules._can_win_slow`` (the whole hand tested).
+  ``SichuanRules._can_win_slow`` (the whole hand tested);
+* ``SichuanRules.discard_options`` (bisected void range of the sorted hand) against its definition.
 """
 
 from __future__ import annotations
@@ -257,3 +258,23 @@ def test_can_win_masks_match_the_whole_hand_test() -> None:
                 assert rules.can_win(state, 0, None, "self") == won
                 assert rules._can_win_slow(state, 0, None, lo) == won
     assert wins > 500
+
+
+def _discard_options_reference(hand: tuple[int, ...], void: str | None) -> list[int]:
+    """§2.5 by definition: the held void-suit kinds while any is held (先打缺), else every kind."""
+    if void is not None:
+        forced = sorted({t for t in hand if t // 9 == SUITS.index(void)})
+        if forced:
+            return forced
+    return sorted(set(hand))
+
+
+def test_discard_options_match_the_definition() -> None:
+    rules = play.RULES
+    for seed in range(3000):
+        rng = random.Random(f"sichuan-fast-do:{seed}")
+        suits = rng.sample(range(3), rng.choice((1, 2, 3)))
+        hand = tuple(sorted(9 * rng.choice(suits) + rng.randrange(9) for _ in range(14)))
+        void = rng.choice((*SUITS, None))
+        state: Any = SimpleNamespace(hands=[hand], choices=[void])
+        assert rules.discard_options(state, 0) == _discard_options_reference(hand, void)

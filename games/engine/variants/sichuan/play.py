@@ -8,6 +8,7 @@ and the hand calculator can never disagree. Options: ``{"bloody": bool}`` (血�
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_left
 from typing import Any
 
 from games.engine.actions import DINGQUE, Action
@@ -66,13 +67,13 @@ class SichuanRules(Rules):
     # -- own turn (§2.5, §3.1) ---------------------------------------------------------------------
 
     def discard_options(self, state: HandState, seat: int) -> list[int]:
-        hand = state.hands[seat]
+        hand = state.hands[seat]  # sorted
         void = state.choices[seat]
         if void is not None:
             lo = _BASE[void]
-            forced = sorted({t for t in hand if lo <= t < lo + 9})
-            if forced:
-                return forced  # 先打缺
+            i = bisect_left(hand, lo)
+            if i < len(hand) and hand[i] < lo + 9:
+                return sorted(set(hand[i : bisect_left(hand, lo + 9, i)]))  # 先打缺
         return sorted(set(hand))
 
     def can_meld(self, state: HandState, seat: int, mtype: str, tile: int) -> bool:
@@ -85,17 +86,22 @@ class SichuanRules(Rules):
         if void is None:
             return False
         lo = _BASE[void]
-        hand = state.hands[seat]
+        hand = state.hands[seat]  # sorted
         if tile is None:
             # A self-draw: the hand before the draw was win-masked on the discards that went
             # round since (a claim test each), so its mask usually answers this too.
             tile = state.drawn
-            if tile is None or state.turn != seat or tile not in hand:
+            if tile is None or state.turn != seat:
                 return self._can_win_slow(state, seat, None, lo)
-            i = hand.index(tile)
+            i = bisect_left(hand, tile)
+            if i == len(hand) or hand[i] != tile:
+                return self._can_win_slow(state, seat, None, lo)
             hand = hand[:i] + hand[i + 1 :]
         if lo <= tile < lo + 9:
             return False
+        i = bisect_left(hand, lo)
+        if i < len(hand) and hand[i] < lo + 9:
+            return False  # a void-suit tile held (most hands, early on): no dictionary look-up
         masks = _WIN_MASKS.get((hand, lo))
         if masks is None:
             masks = _win_masks(hand, lo)
@@ -139,7 +145,8 @@ class SichuanRules(Rules):
         return seven_pairs(counts_of(tiles))
 
     def forced_win(self, state: HandState, seat: int) -> bool:
-        return live_count(state) <= LAST_FOUR  # §7
+        # §7; live_count without its rules look-up (Sichuan reserves no tail tiles)
+        return len(state.wall) - state.head - state.tail <= LAST_FOUR
 
     # -- payments (§6) -----------------------------------------------------------------------------
 
@@ -183,10 +190,9 @@ class SichuanRules(Rules):
                 qianggang=w.how == "rob",
                 first_draw=w.first_draw,
             )
-            sc = scoring.score(
+            sc = scoring.score_legal(
                 concealed,
                 state.melds[w.seat],
-                w.tile,
                 scoring.SELF_DRAW if w.how == WIN_SELF else scoring.DISCARD,
                 w.seat,
                 w.from_seat,
@@ -213,7 +219,7 @@ class SichuanRules(Rules):
         return state, records
 
     def continues_after_win(self, state: HandState) -> bool:
-        return bool(state.options.get("bloody")) and sum(not w for w in state.won) >= 2  # §9.3
+        return bool(state.options.get("bloody")) and state.won.count(False) >= 2  # §9.3
 
     # -- draw, escape (§8, §10, §9.6) -----------------------------------------------------------
 
@@ -302,26 +308,32 @@ _WIN_MASKS: dict[tuple[tuple[int, ...], int], int] = {}
 
 
 def _win_masks(hand: tuple[int, ...], lo: int) -> int:
-    """The kinds that complete ``hand`` (a seat's concealed tiles, void suit starting at ``lo``):
-    bit t for a standard win, bit 27 + t for seven pairs (which also needs no melds); 0 if a
-    void-suit tile is held. Cached: a waiting hand meets a claim test on every discard of a round
-    and a self-draw test once it draws.
+    """The kinds that complete ``hand`` (a seat's concealed tiles, sorted, void suit starting at
+    ``lo``): bit t for a standard win, bit 27 + t for seven pairs (which also needs no melds); 0
+    if a void-suit tile is held. Cached: a waiting hand meets a claim test on every discard of a
+    round and a self-draw test once it draws.
     """
     if len(_WIN_MASKS) > 200_000:
         _WIN_MASKS.clear()
-    keys = [0, 0, 0]
-    odd = 0
-    for t in hand:
-        if lo <= t < lo + 9:
-            _WIN_MASKS[(hand, lo)] = 0
-            return 0
-        keys[t // 9] += _WEIGHT[t]
-        odd ^= 1 << t
-    masks = scoring.standard_wait_mask(keys[0], keys[1], keys[2]) & ~(0x1FF << lo)
-    if len(hand) == 13 and odd & (odd - 1) == 0:
-        masks |= odd << 27  # the single of six pairs and a single
+    i = bisect_left(hand, lo)
+    if i < len(hand) and hand[i] < lo + 9:
+        _WIN_MASKS[(hand, lo)] = 0
+        return 0
+    # the three suits' group keys packed in one sum (each below 5 ** 9 < 2 ** 24)
+    k = sum(map(_PACKED.__getitem__, hand))
+    masks = scoring.standard_wait_mask(k & _KEY, k >> 24 & _KEY, k >> 48) & ~(0x1FF << lo)
+    if len(hand) == 13 and len(set(hand)) <= 7:  # else not six pairs and a single
+        odd = 0
+        for t in hand:
+            odd ^= 1 << t
+        if odd & (odd - 1) == 0:
+            masks |= odd << 27  # the single of six pairs and a single
     _WIN_MASKS[(hand, lo)] = masks
     return masks
+
+
+_PACKED = tuple(5 ** (k % 9) << 24 * (k // 9) for k in range(27))
+_KEY = (1 << 24) - 1
 
 
 _Info = tuple[int, int, int, int, int, int, int]

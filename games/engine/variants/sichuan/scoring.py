@@ -540,6 +540,20 @@ def score(
         raise InvalidCaseError("the hand is not a legal Sichuan win (§4)")
     if win_tile is not None and win_tile not in concealed:
         raise InvalidCaseError("win_tile is not among the concealed tiles")
+    return score_legal(concealed, melds, win_type, winner, discarder, dealer, ctx)
+
+
+def score_legal(
+    concealed: Sequence[int],
+    melds: Sequence[Meld],
+    win_type: str,
+    winner: int,
+    discarder: int | None,
+    dealer: int,
+    ctx: ScoreContext,
+) -> Score:
+    """``score`` without its checks, for a win already known legal in a valid context (live
+    play, where ``can_win`` decided it and the engine built the context)."""
     add_ons: list[str] = []
     if ctx.gangshanghua:
         add_ons.append("gangshanghua")
