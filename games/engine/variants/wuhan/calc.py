@@ -12,7 +12,7 @@ from typing import Any
 
 from games.engine import calcutil
 from games.engine.errors import InvalidCaseError
-from games.engine.tiles import Meld, format_tiles, parse_tiles, tile_str
+from games.engine.tiles import Meld, counts_of, format_tiles, parse_tiles, tile_str
 from games.engine.variants.wuhan import rules
 from games.engine.variants.wuhan.scoring import (
     DISCARD,
@@ -25,12 +25,14 @@ from games.engine.variants.wuhan.scoring import (
     best_reading,
     context_violation,
     has_reading,
+    may_win_kinds,
     may_win_with,
     score_win,
 )
 
 _COUNT_KEYS = ("openings", "an_gang", "ming_gang", "hongzhong_gang", "laizi_gang")
-_WAIT_KINDS = tuple(k for k in range(34) if k != rules.RED_DRAGON)
+_HONOUR_FACES = frozenset(range(27, rules.RED_DRAGON))  # 1z-6z: 乱风 faces (scoring's set)
+_JIANG_FACES = frozenset(k for k in range(27) if k % 9 in (1, 4, 7))  # suited 2, 5, 8: 乱将
 
 
 def calc_case(case: Mapping[str, Any]) -> Any:
@@ -139,11 +141,25 @@ def is_ready(concealed: list[int], melds: list[Meld], wild: int | None) -> bool:
 def _iter_waits(concealed: list[int], melds: list[Meld], wild: int | None) -> Iterator[int]:
     # A kind is tried only when scoring.may_win_with (a necessary condition of a reading, exact
     # for the hands it may see here: a kind held 4 times is skipped first) lets it through.
-    held = concealed + [t for m in melds for t in m.tiles]
+    # Only the kinds may_win_with can let through are tried, in kind order: those of the cached
+    # may_win_kinds of the hand, the 癞子, and the honour / 2-5-8 faces when 乱风 / 乱将 may apply.
     hand = tuple(sorted(concealed))
+    standard, honours, jiang, _red = may_win_kinds(hand, wild)
+    candidates = set(standard)
+    if wild is not None:
+        candidates.add(wild)
+    if honours:
+        candidates |= _HONOUR_FACES
+    if jiang:
+        candidates |= _JIANG_FACES
+    if not candidates:
+        return
+    held = counts_of(concealed + [t for m in melds for t in m.tiles])
     ctx = WinContext()
-    for kind in _WAIT_KINDS:
-        if held.count(kind) >= 4 or not may_win_with(hand, kind, melds, wild):
+    for kind in sorted(candidates):
+        if kind == rules.RED_DRAGON or held[kind] >= 4:
+            continue
+        if not may_win_with(hand, kind, melds, wild):
             continue
         if has_reading(concealed + [kind], melds, wild, ctx):
             yield kind

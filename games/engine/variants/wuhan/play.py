@@ -455,29 +455,24 @@ def _bot_discard(state: HandState, seat: int, legal: list[Action]) -> Action:
     for (t, a), after in zip(discards, values, strict=True):
         if after != low:
             continue
-        key = (_neighbours(held, t), t)
+        score = 2 * (held[t] - 1)  # copies, and tiles within two steps in the suit
+        if t < 27:
+            pos = t % 9
+            if pos >= 2 and held[t - 2]:
+                score += 1
+            if pos >= 1 and held[t - 1]:
+                score += 2
+            if pos <= 7 and held[t + 1]:
+                score += 2
+            if pos <= 6 and held[t + 2]:
+                score += 1
+        key = (score, t)
         if best is None or key < best:
             best, pick = key, a
     return pick
 
 
 _KIND_OF = {tile_str(k): k for k in range(34)}
-
-
-def _neighbours(held: list[int], t: int) -> int:
-    """Copies of ``t`` and tiles within two steps in its suit (``held``: the hand's counts)."""
-    score = 2 * (held[t] - 1)
-    if t < 27:
-        pos = t % 9
-        if pos >= 2 and held[t - 2]:
-            score += 1
-        if pos >= 1 and held[t - 1]:
-            score += 2
-        if pos <= 7 and held[t + 1]:
-            score += 2
-        if pos <= 6 and held[t + 2]:
-            score += 1
-    return score
 
 
 def _bot_claim(state: HandState, seat: int, legal: list[Action]) -> Action | None:
