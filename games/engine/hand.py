@@ -108,14 +108,73 @@ def _decode(key: int, size: int) -> tuple[int, ...]:
 
 
 def suit_entry(key: int) -> Entry:
-    """Table entry of a suit group keyed by its base-5 count vector."""
+    """Table entry of a suit group keyed by its base-5 count vector, composed from its blocks
+    (see ``_blocks``): the group's joker cost is the sum of its blocks', and the pair goes to the
+    block where it costs least extra."""
     entry = _SUIT_TABLE.get(key)
     if entry is None:
-        counts = _decode(key, 9)
-        np = _suit_min(counts, 0)
-        entry = (np, _suit_min(counts, 1) - np, _suit_min(counts, 2) - np)
+        np = 0
+        dp = dp258 = INF
+        for start, block in _blocks(key):
+            bnp, m1 = _block01(block)
+            m2 = _block2(block * _POW5[start % 3])
+            np += bnp
+            dp = min(dp, m1 - bnp)
+            if m2 < INF:
+                dp258 = min(dp258, m2 - bnp)
+        entry = (np, dp, dp258 if dp258 < INF else INF - np)
         _SUIT_TABLE[key] = entry
     return entry
+
+
+def _blocks(key: int) -> list[tuple[int, int]]:
+    """The group's blocks as (first position, block key shifted to the 1 end).
+
+    Two empty kinds in a row end a block: a set holding real tiles spans at most three kinds, so
+    no set reaches across. A block's joker costs (sets alone; with a pair) do not depend on where
+    it sits in the suit (every run of real tiles within three kinds fits in 1-9); the 2/5/8-pair
+    cost depends only on its position mod 3. So blocks are priced once per shape: far fewer
+    table fills than whole groups."""
+    out = []
+    i = 0
+    while i < 9:
+        if not (key // _POW5[i]) % 5:
+            i += 1
+            continue
+        start = i
+        block = 0
+        while i < 9:
+            digit = (key // _POW5[i]) % 5
+            if digit:
+                block += digit * _POW5[i - start]
+                i += 1
+            elif i + 1 < 9 and (key // _POW5[i + 1]) % 5:
+                i += 1
+            else:
+                break
+        out.append((start, block))
+    return out
+
+
+_BLOCK01: dict[int, tuple[int, int]] = {}
+_BLOCK2: dict[int, int] = {}
+
+
+def _block01(block: int) -> tuple[int, int]:
+    """(jokers for sets alone, jokers for sets and a pair) of a block at the 1 end."""
+    e = _BLOCK01.get(block)
+    if e is None:
+        counts = _decode(block, 9)
+        e = _BLOCK01[block] = (_suit_min(counts, 0), _suit_min(counts, 1))
+    return e
+
+
+def _block2(placed: int) -> int:
+    """Jokers for sets and a 2/5/8 pair of a block placed at position 0, 1 or 2 (INF: none)."""
+    v = _BLOCK2.get(placed)
+    if v is None:
+        v = _BLOCK2[placed] = _suit_min(_decode(placed, 9), 2)
+    return v
 
 
 def honor_entry(key: int) -> Entry:
@@ -160,36 +219,14 @@ class _CodeTable(dict[int, int]):
 
 
 def _suit_blocks_entry(key: int) -> Entry:
-    """The (np, dp) part of ``suit_entry(key)``, built from the group's *blocks*.
-
-    Two empty kinds in a row end a block: a set holding real tiles spans at most three kinds, so
-    no set reaches across, and the group's joker cost is the sum of its blocks' (the pair goes to
-    the block where it costs least extra). A block's cost does not depend on where it sits in the
-    suit (every run of real tiles within three kinds fits in 1-9), so each block is looked up
-    shifted to the 1 end: far fewer distinct table entries than whole groups. (The 2/5/8 pair
-    cost depends on the position, so ``suit_entry`` keeps whole keys for it.)"""
+    """The (np, dp) part of ``suit_entry(key)`` (the 2/5/8 part left out: the packed codes do not
+    use it), from the blocks at the 1 end only."""
     np = 0
     dp = INF
-    i = 0
-    while i < 9:
-        if not (key // _POW5[i]) % 5:
-            i += 1
-            continue
-        start = i
-        block = 0
-        while i < 9:
-            digit = (key // _POW5[i]) % 5
-            if digit:
-                block += digit * _POW5[i - start]
-                i += 1
-            elif i + 1 < 9 and (key // _POW5[i + 1]) % 5:
-                i += 1
-            else:
-                break
-        e = suit_entry(block)
-        np += e[0]
-        if e[1] < dp:
-            dp = e[1]
+    for _start, block in _blocks(key):
+        bnp, m1 = _block01(block)
+        np += bnp
+        dp = min(dp, m1 - bnp)
     return (np, dp, INF)
 
 

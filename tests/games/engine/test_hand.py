@@ -211,19 +211,24 @@ def test_waits_agree_with_adding_each_tile(wild):
         ]
 
 
-def test_it_builds_the_same_joker_codes_from_blocks_as_from_whole_suits():
-    # The packed codes come from blocks shifted to the 1 end (hand._suit_blocks_entry); they must
-    # equal the codes of the whole-suit recursion, wherever the blocks sit.
+def test_it_prices_a_suit_from_its_blocks_as_the_whole_suit_recursion_does():
+    # suit_entry and the packed codes compose a suit from its blocks (hand._blocks); every part
+    # of the entry, the 2/5/8 pair included, must equal the recursion over the whole suit,
+    # wherever the blocks sit.
     import random
 
     from games.engine import hand
 
     rng = random.Random(5)
-    for _ in range(3000):
+    for _ in range(4000):
         counts = [0] * 9
         for _ in range(rng.randrange(0, 15)):
             k = rng.randrange(9)
             if counts[k] < 4:
                 counts[k] += 1
         key = sum(c * 5**i for i, c in enumerate(counts))
-        assert hand._SUIT_CODES[key] == hand._pack(hand.suit_entry(key)), counts
+        c = tuple(counts)
+        np = hand._suit_min(c, 0)
+        whole = (np, hand._suit_min(c, 1) - np, hand._suit_min(c, 2) - np)
+        assert hand.suit_entry(key) == whole, counts
+        assert hand._SUIT_CODES[key] == hand._pack(whole), counts
