@@ -27,7 +27,8 @@ from games.engine.actions import (
 )
 from games.engine.core import _overrides, default_action, legal_actions, parse_tile, rules_of
 from games.engine.errors import IllegalActionError
-from games.engine.state import PHASE_CHOICE, HandState
+from games.engine.state import PHASE_CHOICE, PHASE_TURN, HandState
+from games.engine.tiles import tile_str
 
 KINDS = ("greedy", "random")
 
@@ -49,6 +50,13 @@ _KONGS = (KONG_CONCEALED, KONG_ADDED, KONG_EXPOSED)
 
 def _greedy(state: HandState, seat: int, legal: list[Action]) -> Action:
     rules = rules_of(state)
+    if legal[0].type == DISCARD and state.phase == PHASE_TURN:
+        # a turn lists its wins, kongs and specials before its discards: only discards here
+        if _overrides(rules, "bot_choice"):
+            picked = rules.bot_choice(state, seat, legal)
+            if picked is not None:
+                return picked
+        return _pick_discard(state.hands[seat], legal, not state.melds[seat])
     prio = rules.claim_priority
     hu_rank = prio[HU]
     first_hu: Action | None = None
@@ -95,6 +103,7 @@ def _greedy(state: HandState, seat: int, legal: list[Action]) -> Action:
 
 
 _KIND_OF: dict[str | None, int] = {}  # an action's tile string -> its kind
+_TILE_KIND: dict[str, int] = {tile_str(k): k for k in range(42)}  # every tile string's kind
 
 
 def _kind(a: Action) -> int:
@@ -168,29 +177,58 @@ def _pick_discard(hand: Sequence[int], discards: list[Action], seven: bool) -> A
     """The discard leaving the lowest shanten; ties: the most isolated tile, then the lowest kind."""
     if len(discards) == 1:
         return discards[0]
-    kinds = [_kind(a) for a in discards]
+    tk = _TILE_KIND
+    try:
+        kinds = [tk[a.tile] for a in discards]  # type: ignore[index]
+    except KeyError:
+        kinds = [_kind(a) for a in discards]  # raises on a non-tile, as parse_tile does
     c, keys = _counts_keys(hand)
     if len(kinds) < len(set(hand)):
         # a discard restriction is on (e.g. 先打缺): every allowed tile must go anyway
         return discards[_most_isolated(c, kinds)]
     values = fs.after_discards_keys(keys, (len(hand) - 1) // 3, 0, kinds)
-    pairs = sum(1 for x in c[:34] if x >= 2) if seven else 0
-    best = 99
-    pick = 0
-    low: tuple[int, int] | None = None  # (isolation, kind) of the pick, once a tie needs it
-    for i, t in enumerate(kinds):
-        v = values[i]
-        if seven:
-            v = min(v, 6 - (pairs - (1 if c[t] == 2 else 0)))
-        if v < best:
-            best, pick, low = v, i, None
-        elif v == best:
-            if low is None:
-                low = (_isolation_c(c, kinds[pick]), kinds[pick])
-            key = (_isolation_c(c, t), t)
-            if key < low:
-                pick, low = i, key
+    best = min(values)
+    if seven:
+        # seven pairs after discarding t: 6 - pairs, one more when t breaks a pair; when that is
+        # above the best standard value for every t it changes neither the best nor the ties
+        sp = 6 - sum(1 for x in c[:34] if x >= 2)
+        if sp <= best:
+            values = [
+                v if v < sp + (c[t] == 2) else sp + (c[t] == 2)
+                for v, t in zip(values, kinds, strict=True)
+            ]
+            best = min(values)
+    first = values.index(best)
+    if best not in values[first + 1 :]:
+        return discards[first]
+    # ties: the lowest (isolation, kind), as one int: (_isolation_c + 64) * 64 + kind
+    pick = first
+    low = 1 << 30
+    base = _ISO_BASE
+    near = _ISO_NEAR
+    for i in [i for i, v in enumerate(values) if v == best]:
+        t = kinds[i]
+        score = 2 * c[t] + base[t]
+        for d, w in near[t]:
+            if c[t + d]:
+                score += w
+        key = score * 64 + t
+        if key < low:
+            pick, low = i, key
     return discards[pick]
+
+
+def _iso_near(t: int) -> tuple[tuple[int, int], ...]:
+    """_isolation_c's (offset, weight) neighbours of a kind: within its suit, none for honours."""
+    if t >= 27:
+        return ()
+    pos = t % 9
+    return tuple((d, w) for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)) if 0 <= pos + d <= 8)
+
+
+#: per kind: _isolation_c's constant part (-2, and -1 more for a terminal) plus 64; its neighbours
+_ISO_BASE = tuple(62 - (1 if t < 27 and t % 9 in (0, 8) else 0) for t in range(42))
+_ISO_NEAR = tuple(_iso_near(t) for t in range(42))
 
 
 def _most_isolated(c: list[int], kinds: list[int]) -> int:

@@ -136,6 +136,41 @@ def _raw(key: int, suited: bool) -> tuple[int, ...]:
     c1 = (k // 5) % 5 if i + 1 < size else 0
     c2 = (k // 25) % 5 if i + 2 < size else 0
     pw = _POW5
+    if suited:
+        m = 0  # a suit read backwards has the same readings: its mirror's table, if known
+        k = key
+        while k:
+            m = m * 5 + k % 5
+            k //= 5
+        r = cache.get(m)
+        if r is not None:
+            cache[key] = r
+            return r
+        # the best of the rests' tables, each shifted by its take (cached per table and take); a
+        # rest goes through group_table_key: split into blocks and shifted, so the many rests
+        # that differ only by position or by far-apart blocks share their tables
+        gk = group_table_key
+        sh = _SHIFTED
+        parts = []
+        if ci >= 3:
+            t = gk(key - 3 * pw[i], 9)
+            parts.append(sh.get(t * 4) or _shifted(t, 0))
+        if ci >= 2:
+            t = gk(key - 2 * pw[i], 9)
+            parts.append(sh.get(t * 4 + 1) or _shifted(t, 1))
+            parts.append(sh.get(t * 4 + 2) or _shifted(t, 2))
+        if c1 and c2:
+            t = gk(key - pw[i] - pw[i + 1] - pw[i + 2], 9)
+            parts.append(sh.get(t * 4) or _shifted(t, 0))
+        if c1:
+            t = gk(key - pw[i] - pw[i + 1], 9)
+            parts.append(sh.get(t * 4 + 1) or _shifted(t, 1))
+        if c2:
+            t = gk(key - pw[i] - pw[i + 2], 9)
+            parts.append(sh.get(t * 4 + 1) or _shifted(t, 1))
+        parts.append(_TABLES[gk(key - pw[i], 9)])
+        r = cache[key] = tuple(map(max, *parts)) if len(parts) > 1 else parts[0]
+        return r
     out = [-1] * _SIZE
     takes: list[tuple[int, int, int, int]] = []  # (key removed, dm, dt, dp)
     if ci >= 3:
@@ -143,18 +178,9 @@ def _raw(key: int, suited: bool) -> tuple[int, ...]:
     if ci >= 2:
         takes.append((2 * pw[i], 0, 1, 0))
         takes.append((2 * pw[i], 0, 0, 1))
-    if suited:
-        if c1 and c2:
-            takes.append((pw[i] + pw[i + 1] + pw[i + 2], 1, 0, 0))
-        if c1:
-            takes.append((pw[i] + pw[i + 1], 0, 1, 0))
-        if c2:
-            takes.append((pw[i] + pw[i + 2], 0, 1, 0))
     takes.append((pw[i], 0, 0, 0))
     for removed, dm, dt, dp in takes:
-        # a suited rest goes through group_table_key: split into blocks and shifted, so the many
-        # rests that differ only by position or by far-apart blocks share their tables
-        sub = _TABLES[group_table_key(key - removed, 9)] if suited else _raw(key - removed, False)
+        sub = _raw(key - removed, False)
         for idx, tt in enumerate(sub):
             if tt < 0:
                 continue
@@ -167,6 +193,29 @@ def _raw(key: int, suited: bool) -> tuple[int, ...]:
             if tt + dt > out[j]:
                 out[j] = tt + dt
     r = cache[key] = tuple(out)
+    return r
+
+
+#: table id * 4 + take -> the table's entries moved by the take (0: a set, 1: a partial set,
+#: 2: the pair): what _raw's recursion adds to a rest's readings. Bounded: cleared past the limit.
+_SHIFTED: dict[int, tuple[int, ...]] = {}
+_SHIFTED_LIMIT = 300_000
+_TAKES = ((1, 0, 0), (0, 1, 0), (0, 0, 1))  # (sets, partial sets, pair) added
+
+
+def _shifted(t: Table, take: int) -> tuple[int, ...]:
+    dm, dt, dp = _TAKES[take]
+    out = [-1] * _SIZE
+    for idx, tt in enumerate(_TABLES[t]):
+        if tt < 0 or (idx & 1) + dp > 1:
+            continue
+        j = idx + 2 * dm + dp
+        if j >= _SIZE:
+            raise ValueError("a group with more than MAXM sets")
+        out[j] = tt + dt
+    if len(_SHIFTED) >= _SHIFTED_LIMIT:
+        _SHIFTED.clear()
+    r = _SHIFTED[t * 4 + take] = tuple(out)
     return r
 
 
@@ -326,6 +375,7 @@ def after_discards_keys(
     out = []
     kg = _KIND_GROUP
     kpos = _KIND_POS
+    comb = _COMBINED
     last = -1
     o = 0
     after: tuple[int, ...] = ()
@@ -337,14 +387,20 @@ def after_discards_keys(
             o = seen[g]
             if o < 0:
                 if g == 0:
-                    o = combine(combine(t1, t2), t3)
+                    a, b, c = t1, t2, t3
                 elif g == 1:
-                    o = combine(combine(t0, t2), t3)
+                    a, b, c = t0, t2, t3
                 elif g == 2:
-                    o = combine(combine(t0, t1), t3)
+                    a, b, c = t0, t1, t3
                 else:
-                    o = combine(combine(t0, t1), t2)
-                o = seen[g] = o * _K
+                    a, b, c = t0, t1, t2
+                ab = comb.get(a * _K + b)
+                if ab is None:
+                    ab = combine(a, b)
+                abc = comb.get(ab * _K + c)
+                if abc is None:
+                    abc = combine(ab, c)
+                o = seen[g] = abc * _K
             after = _AFTER[g == 3].get(keys[g]) or _after_tables(keys[g], g == 3)
         tg = after[kpos[t]]
         if tg < 0:  # not held: the table of the key less the kind's power, as it always was
@@ -366,11 +422,17 @@ _AFTER_LIMIT = 500_000
 
 def _after_tables(key: int, honours: bool) -> tuple[int, ...]:
     size = 7 if honours else 9
-    out = tuple(
-        group_table_key(key - _POW5[i], size) if (key // _POW5[i]) % 5 else -1 for i in range(size)
-    )
+    got = _HONOUR if honours else _SUITED
+    out = []
+    for pw in _POW5[:size]:
+        if key // pw % 5:
+            t = got.get(key - pw)
+            out.append(group_table_key(key - pw, size) if t is None else t)
+        else:
+            out.append(-1)
+    r = tuple(out)
     cache = _AFTER[honours]
     if len(cache) >= _AFTER_LIMIT:
         cache.clear()
-    cache[key] = out
-    return out
+    cache[key] = r
+    return r

@@ -185,3 +185,78 @@ def test_pung_test_equals_the_reference():
 
 def test_pung_test_on_a_hand_of_the_pair_only():
     assert bots._pung_lowers_shanten((5, 5), 5, False) is False
+
+
+def _clear_raw_suited() -> None:
+    """Empty _raw's suited cache but for its seed (the empty key ends the recursion)."""
+    empty = fs._RAW[1][0]
+    fs._RAW[1].clear()
+    fs._RAW[1][0] = empty
+
+
+def test_raw_suit_table_from_its_mirror_equals_the_readings():
+    """A suit read backwards has the same readings: _raw reuses a mirror's table when known."""
+    rng = random.Random(7)
+    for _ in range(1500):
+        c = [rng.choice([0, 0, 1, 1, 2, 3, 4]) for _ in range(9)]
+        if not 0 < sum(c) <= 14:
+            continue
+        key = fs.group_key(c)
+        want = fs._build_from_blocks(tuple(c), True)
+        fs._raw(fs.group_key(c[::-1]), True)  # the mirror first: key may now be answered by it
+        assert fs._raw(key, True) == want, c
+        _clear_raw_suited()  # fresh: key computed by the recursion, then its mirror from it
+        assert fs._raw(key, True) == want, c
+        assert fs._raw(fs.group_key(c[::-1]), True) == want, c
+
+
+def test_shifted_tables_cache_is_bounded(monkeypatch):
+    monkeypatch.setattr(fs, "_SHIFTED_LIMIT", 3)
+    _clear_raw_suited()
+    fs._SHIFTED.clear()
+    rng = random.Random(8)
+    for _ in range(200):
+        c = [rng.choice([0, 1, 1, 2, 3]) for _ in range(9)]
+        if not 0 < sum(c) <= 14:
+            continue
+        assert fs._raw(fs.group_key(c), True) == fs._build_from_blocks(tuple(c), True), c
+        assert len(fs._SHIFTED) <= 3
+    _clear_raw_suited()
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("sichuan", {}),
+        ("sichuan", {"bloody": True}),
+        ("fuzhou", {}),
+        ("shaanxi", {}),
+        ("wuhan", {}),
+        ("yiwu", {}),
+    ],
+)
+def test_a_turn_lists_its_discards_last(monkeypatch, variant, options):
+    """The greedy bot reads a turn whose first action is a discard as discards only: the core
+    lists wins, kongs and specials before the discards."""
+    from games.engine.actions import DISCARD as D
+    from games.engine.simulate import play_hand
+    from games.engine.state import PHASE_TURN
+
+    seen = [0]
+    real = bots.legal_actions
+
+    def checked(state, seat):
+        legal = real(state, seat)
+        if state.phase == PHASE_TURN and legal:
+            types = [a.type for a in legal]
+            if D in types:
+                first = types.index(D)
+                assert all(t == D for t in types[first:]), types
+                seen[0] += 1
+        return legal
+
+    monkeypatch.setattr(bots, "legal_actions", checked)
+    for i in range(8):
+        play_hand(variant, options, f"order:{i}", checked=False)
+        play_hand(variant, options, f"order-random:{i}", bot="random", checked=False)
+    assert seen[0] > 100
