@@ -384,6 +384,8 @@ def _group_waits(g: int, key: int, budget: int, others_dp2: int) -> tuple[int, .
             if (e >> 11) + min(others_dp2, e >> 6 & 31) <= budget:
                 kinds.append(_GROUP_BASE[g] + pos)
         found = tuple(kinds)
+        if len(_GROUP_WAITS) >= 200_000:
+            _GROUP_WAITS.clear()  # bounded: a long-running server sees ever more keys
         _GROUP_WAITS[cache_key] = found
     return found
 
@@ -399,6 +401,16 @@ def waits_standard(
     if (sum(counts[:34]) + wild + 1) % 3 != 2:
         return []
     km, kp, ks, kz = group_keys(counts)
+    out = waits_from_keys(km, kp, ks, kz, wild)
+    if isinstance(candidates, range) and candidates == range(34):
+        return out
+    allowed = candidates if isinstance(candidates, range) else set(candidates)
+    return [t for t in out if t in allowed]
+
+
+def waits_from_keys(km: int, kp: int, ks: int, kz: int, wild: int = 0) -> list[int]:
+    """``waits_standard`` from maintained group keys, in kind order (the caller guarantees the
+    tile total is 3n + 1 with the wildcards)."""
     codes = _SUIT_CODES
     a, b, c, d = codes[km], codes[kp], codes[ks], _HONOR_CODES[kz]
     da, db, dc, dd = a >> 6 & 31, b >> 6 & 31, c >> 6 & 31, d >> 6 & 31
@@ -418,10 +430,7 @@ def waits_standard(
         if found is None:
             found = _group_waits(g, key, budget, others_dp2)
         out += found
-    if isinstance(candidates, range) and candidates == range(34):
-        return out
-    allowed = candidates if isinstance(candidates, range) else set(candidates)
-    return [t for t in out if t in allowed]
+    return out
 
 
 # ---------------------------------------------------------------------------------------------

@@ -15,11 +15,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from operator import mul
 
 from games.engine.fast_shanten import shanten_keys
-from games.engine.fastwin import HONOR_CODES, SUIT_CODES, is_standard_win
-from games.engine.hand import is_all_pungs_win, standard_win_pair258
+from games.engine.fastwin import is_standard_win
+from games.engine.hand import (
+    is_all_pungs_win,
+    standard_win_pair258,
+    waits_from_keys,
+    waits_standard,
+)
 from games.engine.tiles import Meld, counts_of, is_suited, number_of, suit_of
 from games.engine.variants.wuhan.rules import CAP, RED_DRAGON, golden_cap
 
@@ -216,62 +220,12 @@ def may_win(concealed: Sequence[int], melds: Sequence[Meld], wild: int | None) -
 _POW5 = tuple(5**i for i in range(9))
 _KIND_GROUP = tuple(3 if k >= 27 else k // 9 for k in range(34))
 _KIND_POW = tuple(_POW5[k - (27 if k >= 27 else k // 9 * 9)] for k in range(34))
-_GROUP_KINDS: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
 
 
 def standard_kinds(counts: Sequence[int], jokers: int) -> list[int]:
-    """``hand.waits_standard(counts, jokers)``: the kinds ``t`` (never a fifth copy) for which
-    ``counts + t`` is a standard win, read from ``fastwin``'s packed codes, which are built per
-    block of a suit and so need far fewer table fills in live play than ``hand``'s whole-suit ones.
-
-    A group's kinds depend only on its key, the jokers left for it and the cheapest pair
-    elsewhere; they are cached per (group, key, budget, pair cost elsewhere).
-    """
-    if (sum(counts[:34]) + jokers + 1) % 3 != 2:
-        return []
-    pw = _POW5
-    km = sum(map(mul, counts[0:9], pw))
-    kp = sum(map(mul, counts[9:18], pw))
-    ks = sum(map(mul, counts[18:27], pw))
-    kz = sum(map(mul, counts[27:34], pw))
-    return _standard_kinds_keys(km, kp, ks, kz, jokers)
-
-
-def _standard_kinds_keys(km: int, kp: int, ks: int, kz: int, jokers: int) -> list[int]:
-    """``standard_kinds`` from the four base-5 group keys (the tile count already checked)."""
-    pw = _POW5
-    codes = SUIT_CODES
-    a, b, c, d = codes[km], codes[kp], codes[ks], HONOR_CODES[kz]
-    da, db, dc, dd = a >> 6 & 31, b >> 6 & 31, c >> 6 & 31, d >> 6 & 31
-    base = jokers - ((a + b + c + d) >> 11) + 2
-    out: list[int] = []
-    for g, key, code, others_dp2 in (
-        (0, km, a, min(db, dc, dd, 4)),
-        (1, kp, b, min(da, dc, dd, 4)),
-        (2, ks, c, min(da, db, dd, 4)),
-        (3, kz, d, min(da, db, dc, 4)),
-    ):
-        budget = base + (code >> 11)
-        if budget < 0:
-            continue
-        cache_key = (g, key, budget, others_dp2)
-        found = _GROUP_KINDS.get(cache_key)
-        if found is None:
-            table = HONOR_CODES if g == 3 else codes
-            first = 9 * g
-            kinds = []
-            for pos in range(7 if g == 3 else 9):
-                if (key // pw[pos]) % 5 >= 4:
-                    continue  # no fifth copy
-                e = table[key + pw[pos]]
-                if (e >> 11) + min(others_dp2, e >> 6 & 31) <= budget:
-                    kinds.append(first + pos)
-            found = tuple(kinds)
-            if len(_GROUP_KINDS) >= _MAY_LIMIT:
-                _GROUP_KINDS.clear()
-            _GROUP_KINDS[cache_key] = found
-        out += found
-    return out
+    """The kinds ``t`` (never a fifth copy) for which ``counts + t`` is a standard win with
+    ``jokers`` wildcards: ``hand.waits_standard``, whose tables are built per block of a suit."""
+    return waits_standard(counts, jokers)
 
 
 MayKinds = tuple[frozenset[int], bool, bool, bool]
@@ -310,7 +264,7 @@ def may_win_kinds(hand: tuple[int, ...], wild: int | None) -> MayKinds:
         # is at most 0 from ready (one tile or one joker less raises the shanten by at most 1).
         kinds: set[int] = set()
     else:
-        kinds = set(_standard_kinds_keys(keys[0], keys[1], keys[2], keys[3], held))
+        kinds = set(waits_from_keys(keys[0], keys[1], keys[2], keys[3], held))
     faces = set(hand)
     if wild is not None:
         kinds.discard(wild)
