@@ -27,7 +27,7 @@ from games.engine.hand import (  # noqa: E402
     win_from_keys,
     win_from_tiles,
 )
-from games.engine.registry import VARIANTS  # noqa: E402
+from games.engine.registry import playable_modes  # noqa: E402
 from games.engine.simulate import play_hand  # noqa: E402
 
 
@@ -184,25 +184,19 @@ def main(argv: list[str] | None = None) -> int:
     res["hands_per_s"] = {}
     res["hands_per_s_warm"] = {}
     n_warm = 20 if args.quick else 300
-    for key, v in VARIANTS.items():
-        if not v.playable:
-            continue
-        modes = [("normal", {})] + [
-            (name, {name: True}) for name, (t, _d) in v.option_schema.items() if t is bool
-        ]
-        for label, opts in modes:
-            play_hand(key, opts, "warm", checked=False)
-            n = n_hands if key == "sichuan" else max(10, n_hands // 4)
-            start = clock()
-            for i in range(n):
-                play_hand(key, opts, f"bench:{i}", checked=False)
-            res["hands_per_s"][f"{key}/{label}"] = n / (clock() - start)
-            for i in range(n_warm):
-                play_hand(key, opts, f"warm:{i}", checked=False)
-            start = clock()
-            for i in range(n):  # seeds not played before: no hand-level cache can have them
-                play_hand(key, opts, f"bench-warm:{i}", checked=False)
-            res["hands_per_s_warm"][f"{key}/{label}"] = n / (clock() - start)
+    for key, label, opts in playable_modes():
+        play_hand(key, opts, "warm", checked=False)
+        n = n_hands if key == "sichuan" else max(10, n_hands // 4)
+        start = clock()
+        for i in range(n):
+            play_hand(key, opts, f"bench:{i}", checked=False)
+        res["hands_per_s"][f"{key}/{label}"] = n / (clock() - start)
+        for i in range(n_warm):
+            play_hand(key, opts, f"warm:{i}", checked=False)
+        start = clock()
+        for i in range(n):  # seeds not played before: no hand-level cache can have them
+            play_hand(key, opts, f"bench-warm:{i}", checked=False)
+        res["hands_per_s_warm"][f"{key}/{label}"] = n / (clock() - start)
 
     try:
         from mahjong.agari import Agari

@@ -65,6 +65,25 @@ def variant_get(key: str) -> Variant:
         ) from None
 
 
+def playable_modes() -> list[tuple[str, str, dict[str, Any]]]:
+    """Every playable (variant, mode label, options): each variant's normal mode, then one mode
+    per boolean option switched on (血战到底 is Sichuan with ``bloody``, 口口翻 Wuhan with
+    ``koukou``). Tests, golden files and the bench iterate over these.
+
+    >>> ("sichuan", "bloody", {"bloody": True}) in playable_modes()
+    True
+    """
+    out: list[tuple[str, str, dict[str, Any]]] = []
+    for key, v in VARIANTS.items():
+        if not v.playable:
+            continue
+        out.append((key, "normal", {}))
+        for name, (typ, _default) in v.option_schema.items():
+            if typ is bool:
+                out.append((key, name, {name: True}))
+    return out
+
+
 def rules_for(key: str) -> Rules:
     """The play ``Rules`` of a variant (cached)."""
     cached = _RULES.get(key)

@@ -35,22 +35,14 @@ from games.engine.core import (
     rules_of,
     to_act,
 )
-from games.engine.registry import VARIANTS
+from games.engine.registry import playable_modes
 from games.engine.simulate import play_hand
 from games.engine.state import PHASE_CLAIM, PHASE_OVER, PHASE_TURN, HandState
 from games.engine.tiles import format_tiles, tile_str
 
 
 def _modes() -> list[tuple[str, dict[str, Any]]]:
-    out: list[tuple[str, dict[str, Any]]] = []
-    for key, v in VARIANTS.items():
-        if not v.playable:
-            continue
-        out.append((key, {}))
-        for name, (typ, _default) in v.option_schema.items():
-            if typ is bool:
-                out.append((key, {name: True}))
-    return out
+    return [(key, opts) for key, _label, opts in playable_modes()]
 
 
 MODES = _modes()

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from games.engine.registry import VARIANTS
+from games.engine.registry import playable_modes
 from games.engine.simulate import play_hand
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -20,15 +20,7 @@ HANDS = (("greedy", 30), ("random", 10))  # (bot, hands) per variant/mode
 
 
 def modes() -> list[tuple[str, str, dict[str, Any]]]:
-    out: list[tuple[str, str, dict[str, Any]]] = []
-    for key, v in VARIANTS.items():
-        if not v.playable:
-            continue
-        out.append((key, "normal", {}))
-        for name, (typ, _default) in v.option_schema.items():
-            if typ is bool:
-                out.append((key, name, {name: True}))
-    return out
+    return playable_modes()
 
 
 def record(bot: str, seed: str, state: Any, events: list, actions: list) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -26,7 +27,7 @@ from games.engine import (
 )
 from games.engine.bots import bot_choose
 from games.engine.core import rules_of
-from games.engine.registry import VARIANTS
+from games.engine.registry import playable_modes
 from games.engine.state import PHASE_CHOICE, PHASE_CLAIM, PHASE_OVER, PHASE_TURN
 from games.engine.wall import dice_seat
 
@@ -36,16 +37,8 @@ HANDS = int(os.environ.get("QUE_PROPERTY_HANDS", "350"))
 OTHER_HANDS = int(os.environ.get("QUE_PROPERTY_HANDS_OTHER", "30"))
 
 
-def _modes():
-    out = []
-    for key, v in VARIANTS.items():
-        if not v.playable:
-            continue
-        out.append((key, {}))
-        for name, (typ, _default) in v.option_schema.items():
-            if typ is bool:
-                out.append((key, {name: True}))
-    return out
+def _modes() -> list[tuple[str, dict[str, Any]]]:
+    return [(key, opts) for key, _label, opts in playable_modes()]
 
 
 MODES = _modes()
