@@ -879,8 +879,17 @@ class _Hooks:
     own_turn_specials: bool
 
     def __init__(self, rules: Rules) -> None:
-        for name in self.__slots__:
-            setattr(self, name, _overrides(rules, name))
+        # Spelled out (no setattr loop over __slots__): the compiled engine's native classes
+        # have typed attributes and no __slots__ to iterate.
+        self.reserved_tail = _overrides(rules, "reserved_tail")
+        self.can_kong_now = _overrides(rules, "can_kong_now")
+        self.can_meld = _overrides(rules, "can_meld")
+        self.claims_allowed_on_last_tile = _overrides(rules, "claims_allowed_on_last_tile")
+        self.claim_extras = _overrides(rules, "claim_extras")
+        self.forced_win = _overrides(rules, "forced_win")
+        self.after_draw = _overrides(rules, "after_draw")
+        self.on_claim_resolved = _overrides(rules, "on_claim_resolved")
+        self.own_turn_specials = _overrides(rules, "own_turn_specials")
 
 
 _HOOKS: dict[type, _Hooks] = {}

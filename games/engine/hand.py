@@ -230,8 +230,8 @@ def _suit_blocks_entry(key: int) -> Entry:
     return (np, dp, INF)
 
 
-_SUIT_CODES = _CodeTable(_suit_blocks_entry)
-_HONOR_CODES = _CodeTable(honor_entry)
+_SUIT_CODES: _CodeTable = _CodeTable(_suit_blocks_entry)
+_HONOR_CODES: _CodeTable = _CodeTable(honor_entry)
 
 
 def group_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:

@@ -92,7 +92,7 @@ class ShaanxiRules(Rules):
     hand_size = 13
     has_chow = False  # §5: no chow
     multi_win = False  # §5 截胡: the claimant nearest the discarder wins alone
-    choice_kind = PAOZI
+    choice_kind: str | None = PAOZI
     reserve_blocks_replacements = False  # §8: kong replacements are always drawn
 
     # -- the wall (§8) -----------------------------------------------------------------------------

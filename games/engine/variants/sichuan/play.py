@@ -54,7 +54,7 @@ class SichuanRules(Rules):
     hand_size = 13
     has_chow = False  # §3.2: no chow
     multi_win = True  # §3.2.2: 一炮多响
-    choice_kind = DINGQUE
+    choice_kind: str | None = DINGQUE
 
     # -- 定缺 (§2) ----------------------------------------------------------------------------------
 

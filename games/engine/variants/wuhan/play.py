@@ -99,7 +99,7 @@ class WuhanRules(Rules):
     # only the first in the order dealer, dealer+1, ... (the core's own single-winner rule is
     # nearest-to-the-discarder, which is not Wuhan's).
     multi_win = True
-    choice_kind = None
+    choice_kind: str | None = None
 
     # -- the wall (§1, §2, §7) ----------------------------------------------------------------------
 

@@ -62,7 +62,7 @@ class YiwuRules(Rules):
     hand_size = 13
     has_chow = False  # chows come from claim_extras: 白板 plays the 财神 face in them (§3.2, §6.1)
     multi_win = False  # §6.2 A7: one winner, the nearest counter-clockwise
-    choice_kind = BET  # §12: 买子 in a tenure's first hand, 下子 after a dealer win
+    choice_kind: str | None = BET  # §12: 买子 in a tenure's first hand, 下子 after a dealer win
     reserve_blocks_replacements = False  # §4.5: replacements may eat into the reserve
 
     # -- set-up (§2, §4, §12) ------------------------------------------------------------------------
