@@ -386,7 +386,7 @@ def start_hand(
     variant: str,
     options: dict[str, Any],
     *,
-    dealer: int,
+    dealer: Any,  # Any: a bool or a non-seat raises EngineError below (compiled code too)
     wall: Sequence[int],
     seed: str | None,
     carry: dict[str, Any] | None,
@@ -605,7 +605,7 @@ def default_action(state: HandState, seat: int) -> Action:
 # ================================================================================================
 
 
-def apply(state: HandState, action: Action) -> tuple[HandState, Events]:
+def apply(state: HandState, action: object) -> tuple[HandState, Events]:  # object: see below
     """Apply one action; raises IllegalActionError (naming why) and leaves ``state`` unchanged."""
     if not isinstance(action, Action):
         raise IllegalActionError(f"not an Action: {action!r}")
@@ -1360,7 +1360,7 @@ def end_hand(state: HandState, reason: str, events: Events) -> HandState:
     return state
 
 
-def do_escape(state: HandState, seat: int) -> tuple[HandState, Events]:
+def do_escape(state: HandState, seat: Any) -> tuple[HandState, Events]:  # Any: checked below
     if isinstance(seat, bool) or seat not in range(N_SEATS):
         raise IllegalActionError(f"seat must be 0-3, got {seat!r}")
     if state.phase == PHASE_OVER:

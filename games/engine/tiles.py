@@ -39,7 +39,7 @@ def tile_str(kind: int) -> str:
     return _NAMES[kind]
 
 
-def parse_tile(text: str) -> int:
+def parse_tile(text: object) -> int:  # object: non-strings raise InvalidNotationError
     """Parse exactly one tile such as ``"5m"``.
 
     >>> parse_tile("1z")
@@ -51,7 +51,7 @@ def parse_tile(text: str) -> int:
     return tiles[0]
 
 
-def parse_tiles(text: str) -> list[int]:
+def parse_tiles(text: object) -> list[int]:  # object: see parse_tile
     """Parse a compact tile string (``"123m45p11z"``) into kinds, in the order written.
 
     Raises InvalidNotationError naming the problem.

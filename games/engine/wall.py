@@ -21,7 +21,7 @@ WALL_ALGORITHM = "que-wall-v1"
 DICE_ALGORITHM = "que-dice-v1"
 
 
-def wall_from_seed(variant: str, seed: str) -> list[int]:
+def wall_from_seed(variant: str, seed: object) -> list[int]:  # object: non-strings raise below
     """The wall (tile kinds; index 0 is dealt first) that ``seed`` gives for ``variant``."""
     from games.engine.registry import rules_for
 
