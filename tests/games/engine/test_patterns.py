@@ -7,7 +7,6 @@ name fails here.
 
 from __future__ import annotations
 
-import doctest
 import itertools
 import json
 from collections.abc import Iterator
@@ -20,6 +19,7 @@ import games.engine as engine
 from games.engine import patterns
 from games.engine.patterns import BY_VARIANT, PATTERN_NAMES, pattern_name, pattern_names_json
 from games.engine.simulate import play_hand
+from tests.games.engine.doctests import run_doctests
 
 HANDS = 300
 CASES_DIR = Path(__file__).resolve().parent / "cases"
@@ -120,5 +120,5 @@ def test_the_json_map_holds_every_key_as_english_then_chinese() -> None:
 
 
 def test_the_module_passes_its_doctests() -> None:
-    result = doctest.testmod(patterns)
+    result = run_doctests(patterns)
     assert result.failed == 0 and result.attempted > 0

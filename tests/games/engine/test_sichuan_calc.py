@@ -7,7 +7,6 @@ an ``{"id", "error"}`` entry. Results are compared per CASES.md §1.4.
 
 from __future__ import annotations
 
-import doctest
 from typing import Any
 
 import pytest
@@ -31,6 +30,7 @@ from tests.games.engine.casefile import (
     load_cases,
     run_case,
 )
+from tests.games.engine.doctests import run_doctests
 
 CASE_FILE = CASES_DIR / "sichuan.json"
 CASES = load_cases(CASE_FILE)
@@ -88,7 +88,7 @@ def test_calc_case_direct_raises_invalid_case_error() -> None:
 
 def test_it_runs_doctests_of_the_public_api() -> None:
     for module in (scoring, sichuan_calc):
-        failures, tried = doctest.testmod(module)
+        failures, tried = run_doctests(module)
         assert tried > 0 and failures == 0, module.__name__
 
 

@@ -241,17 +241,17 @@ def test_can_win_masks_match_the_whole_hand_test() -> None:
             for tile in range(27):
                 if hand.count(tile) >= 4:
                     continue  # no fifth copy in play
-                state: Any = SimpleNamespace(
-                    hands=[hand], choices=[void], melds=[tuple(melds)], turn=1, drawn=None
+                state: Any = SimpleNamespace(  # HandState's field types: tuples
+                    hands=(hand,), choices=(void,), melds=(tuple(melds),), turn=1, drawn=None
                 )
                 won = rules.can_win(state, 0, tile, "discard")
                 assert won == rules._can_win_slow(state, 0, tile, lo), (hand, melds, void, tile)
                 wins += won
                 # the same tile drawn: a self-draw test on the 14-tile hand
                 state = SimpleNamespace(
-                    hands=[tuple(sorted((*hand, tile)))],
-                    choices=[void],
-                    melds=[tuple(melds)],
+                    hands=(tuple(sorted((*hand, tile))),),
+                    choices=(void,),
+                    melds=(tuple(melds),),
                     turn=0,
                     drawn=tile if rng.random() < 0.8 else None,
                 )
@@ -276,5 +276,5 @@ def test_discard_options_match_the_definition() -> None:
         suits = rng.sample(range(3), rng.choice((1, 2, 3)))
         hand = tuple(sorted(9 * rng.choice(suits) + rng.randrange(9) for _ in range(14)))
         void = rng.choice((*SUITS, None))
-        state: Any = SimpleNamespace(hands=[hand], choices=[void])
+        state: Any = SimpleNamespace(hands=(hand,), choices=(void,))
         assert rules.discard_options(state, 0) == _discard_options_reference(hand, void)
