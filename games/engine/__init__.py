@@ -17,6 +17,8 @@ import hashlib
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+# First: it may install the finder of the compiled modules (games/engine/_loader.py).
+from games.engine._loader import BUILD
 from games.engine.actions import Action
 from games.engine.core import (
     apply,
@@ -42,6 +44,7 @@ from games.engine.tiles import parse_tile, parse_tiles
 from games.engine.wall import WALL_ALGORITHM, commit_seed, dice_seat, verify_seed, wall_from_seed
 
 __all__ = [
+    "BUILD",
     "VARIANTS",
     "Action",
     "EngineError",
