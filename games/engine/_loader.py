@@ -5,9 +5,10 @@
 package is imported, ``games/engine/__init__.py`` imports this module first; it puts a finder in
 front of ``sys.meta_path`` that loads those extension modules instead of the source, but only
 while the stamp matches the current files exactly: an edited, added or removed .py file makes the
-build stale, and the source runs (after one warning). Environment ``QUE_ENGINE=pure`` always runs
-the source; ``QUE_ENGINE=compiled`` turns an unusable build into an ImportError. ``BUILD`` (also
-``games.engine.BUILD``) says which one runs: "compiled" or "pure".
+build stale, and the source runs after one warning (once per process tree: the reason warned
+about stays in the environment, QUE_ENGINE_WARNED, for child processes). Environment
+``QUE_ENGINE=pure`` always runs the source; ``QUE_ENGINE=compiled`` turns an unusable build into
+an ImportError. ``BUILD`` (also ``games.engine.BUILD``) says which one runs: "compiled" or "pure".
 
 This module is never compiled itself (it runs before the finder exists). Standard library only.
 """
@@ -115,7 +116,8 @@ def choose() -> str:
             why, warn = f"the build in {COMPILED_DIR} does not load ({e})", True
     if mode == "compiled":
         raise ImportError(f"QUE_ENGINE=compiled, but {why}")
-    if warn:
+    if warn and os.environ.get("QUE_ENGINE_WARNED") != why:
+        os.environ["QUE_ENGINE_WARNED"] = why
         warnings.warn(f"games.engine runs from source: {why}", RuntimeWarning, stacklevel=2)
     return "pure"
 

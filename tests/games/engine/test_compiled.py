@@ -47,13 +47,19 @@ def _copy_engine(dest: Path, with_build: bool) -> Path:
     return dest / "games" / "engine"
 
 
-def _run(code: str, cwd: Path, mode: str | None) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("QUE_ENGINE", "PYTHONWARNINGS")}
+def _run(code: str, cwd: Path, mode: str | None, *args: str) -> subprocess.CompletedProcess[str]:
+    drop = ("QUE_ENGINE", "QUE_ENGINE_WARNED", "PYTHONWARNINGS")
+    env = {k: v for k, v in os.environ.items() if k not in drop}
     env["PYTHONPATH"] = str(cwd)
     if mode is not None:
         env["QUE_ENGINE"] = mode
     return subprocess.run(
-        [sys.executable, "-c", code], cwd=cwd, env=env, capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", code, *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
@@ -96,6 +102,13 @@ def test_a_stamp_of_other_sources_runs_the_source_with_a_warning(tmp_path):
     assert err.count("RuntimeWarning") == 1 and "is stale (core.py changed)" in err
     done = _run(REPORT, tmp_path, "compiled")
     assert done.returncode != 0 and "is stale (core.py changed)" in done.stderr
+    # once per process tree: a child process of a warned one (a test's subprocess) stays quiet
+    child = (
+        "import subprocess, sys; subprocess.run([sys.executable, '-c', sys.argv[1]], check=True)"
+    )
+    done = _run(f"import games.engine; {child}", tmp_path, None, REPORT)
+    assert done.returncode == 0 and done.stderr.count("RuntimeWarning") == 1, done.stderr
+    assert '"build": "pure"' in done.stdout
 
 
 @needs_build
