@@ -15,9 +15,10 @@ from typing import Any, cast
 
 import pytest
 
-from games.engine.core import WIN_DISCARD, WIN_ROB, WIN_SELF
-from games.engine.simulate import play_hand
-from games.engine.state import HandState
+from games.engine import new_hand
+from games.engine.bots import bot_choose
+from games.engine.core import WIN_DISCARD, WIN_ROB, WIN_SELF, _apply_unchecked, to_act
+from games.engine.state import PHASE_OVER, HandState
 from games.engine.tiles import Meld, counts_of, parse_tiles
 from games.engine.variants.shaanxi import play, shapes
 
@@ -207,21 +208,60 @@ def test_can_win_matches_the_reference_on_every_tile(seed: int) -> None:
             ns.drawn = None
 
 
-def test_can_win_matches_the_reference_in_bot_play(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls = {"n": 0, "won": 0}
-    fast = play.ShaanxiRules.can_win
+def _bot_states(n_hands: int, seed: str) -> list[HandState]:
+    """Every state of ``n_hands`` greedy self-play hands, in order."""
+    out = []
+    for i in range(n_hands):
+        state, _ = new_hand("shaanxi", {}, dealer=i % 4, seed=f"{seed}:{i}")
+        while state.phase != PHASE_OVER:
+            out.append(state)
+            seat = to_act(state)[0]
+            state, _ = _apply_unchecked(state, bot_choose(state, seat, rng_seed=len(out)))
+    return out
 
-    def checked(self: play.ShaanxiRules, state: HandState, seat: int, tile: Any, how: str) -> bool:
-        got = fast(self, state, seat, tile, how)
-        assert got == _reference_can_win(state, seat, tile, how), (state.hands[seat], tile, how)
-        calls["n"] += 1
-        calls["won"] += got
-        return got
 
-    monkeypatch.setattr(play.ShaanxiRules, "can_win", checked)
-    for i in range(30):
-        play_hand("shaanxi", {}, f"shaanxi-fast:{i}", checked=False)
-    assert calls["n"] > 3000 and calls["won"] > 15
+def test_can_win_matches_the_reference_in_bot_play() -> None:
+    """can_win on live states, asked in play order (its per-seat memory of the last hand is hit
+    by the same and by equal hands) and for every seat, tile and manner."""
+    rules = play.RULES
+    checked = won = 0
+    for state in _bot_states(8, "shaanxi-fast"):
+        for seat in range(4):
+            if state.drawn is not None and state.turn == seat:
+                got = rules.can_win(state, seat, None, WIN_SELF)
+                assert got == _reference_can_win(state, seat, None, WIN_SELF)
+                won += got
+            for t in range(34):
+                for how in (WIN_DISCARD, WIN_ROB):
+                    got = rules.can_win(state, seat, t, how)
+                    assert got == _reference_can_win(state, seat, t, how), (state.hands[seat], t)
+                    checked += 1
+                    won += got
+    assert checked > 30_000 and won > 30
+
+
+def test_can_win_in_any_seat_order() -> None:
+    """The per-seat memory never answers for another hand: hands asked in a shuffled order,
+    equal hands as fresh tuples, the same hand with other melds."""
+    rng = random.Random("shaanxi-seat-order")
+    rules = play.RULES
+    pool = [_near_win(rng) if rng.random() < 0.6 else _random_hand(rng) for _ in range(60)]
+    for _ in range(3000):
+        hand, melds = rng.choice(pool)
+        if rng.random() < 0.2 and melds:
+            melds = melds[:-1]
+        seat = rng.randrange(4)
+        hands = [(), (), (), ()]
+        hands[seat] = tuple(hand)  # a fresh tuple: equal to an earlier one, not the same object
+        ns = SimpleNamespace(
+            hands=tuple(hands), melds=((),) * seat + (tuple(melds),), ext={"lou_hu": [[]] * 4}
+        )
+        ns.drawn = None
+        state = cast(HandState, ns)
+        t = rng.randrange(34)
+        assert rules.can_win(state, seat, t, WIN_DISCARD) == _reference_can_win(
+            ns, seat, t, WIN_DISCARD
+        )
 
 
 def test_dealer_paozi_uses_the_best_shanten_after_one_discard() -> None:

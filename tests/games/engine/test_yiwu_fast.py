@@ -219,12 +219,13 @@ def test_face_shanten_after_equals_hand_shanten():
             continue
         counts, wild = shapes.split_wild(held, c)
         assert (counts, wild) == _ref_split(held, c)
-        got, got_counts = play._face_shanten_after(held, c, n_melds)
+        got, got_counts, best = play._face_shanten_after(held, c, n_melds)
         assert got_counts == counts
         faces = {natural_face(t, c) for t in held if t != c}
-        assert set(got) == faces
+        assert {f for f in range(34) if got[f] != play._NOT_HELD} == faces
         for t in set(held) - {c}:
             assert got[natural_face(t, c)] == _ref_shanten(_without(held, t), n_melds, c)
+        assert best == min((got[f] for f in faces), default=play._NOT_HELD)
 
 
 def test_best_after_equals_min_over_every_discard():

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Any
+from typing import Any, Final
 
 from games.engine.actions import HU, KONG_EXPOSED, PUNG, Action
 from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, replace
+from games.engine.fast_shanten import after_discards, shanten
 from games.engine.state import N_SEATS, PHASE_CHOICE, HandState, WinContext
 from games.engine.tiles import Meld, counts_of, tile_str
 from games.engine.variants.shaanxi import rules as table
@@ -31,9 +32,13 @@ PAOZI = "paozi"
 DEAL_ROUNDS = 3  # §3.5: three rounds of 2 stacks (4 tiles) each, then single tiles
 DEAL_BLOCK = 4
 
-_MANY_KONGS = len(table.RESERVE_STACKS)
-_RESERVED_TAIL = tuple(2 * table.reserve_stacks(k) for k in range(_MANY_KONGS + 1))
+_MANY_KONGS: Final = len(table.RESERVE_STACKS)
+_RESERVED_TAIL: Final[tuple[int, ...]] = tuple(
+    2 * table.reserve_stacks(k) for k in range(_MANY_KONGS + 1)
+)
 """2·T(k) by kong count k, every count from ``_MANY_KONGS`` on sharing the last entry (§8)."""
+
+_WIN_SELF: Final = WIN_SELF
 
 
 def tiles_remaining(state: HandState) -> int:
@@ -119,23 +124,24 @@ class ShaanxiRules(Rules):
     def after_deal(self, state: HandState, events: Events) -> HandState:
         """Re-deal the 53 dealt tiles in §3.5 order and announce the dice."""
         hands: list[list[int]] = [[] for _ in range(N_SEATS)]
-        for tile, seat in zip(state.wall, deal_order(state.dealer), strict=False):
+        order = deal_order(state.dealer)
+        for tile, seat in zip(state.wall, order, strict=False):
             hands[seat].append(tile)
         dice = roll_dice(state)
         state = replace(
             state,
             hands=tuple(tuple(sorted(h)) for h in hands),
-            drawn=state.wall[len(deal_order(state.dealer)) - 1],
+            drawn=state.wall[len(order) - 1],
             ext={**state.ext, "dice": dice},
         )
         events.append({"type": "dice", "dealer": state.dealer, **dice})
         return state
 
     def choice_actions(self, state: HandState, seat: int) -> list[Action]:
-        return [Action(seat, PAOZI, choice=p) for p in range(scoring.MAX_PAOZI + 1)]
+        return list(_PAOZI_ACTS[seat])
 
     def choice_default(self, state: HandState, seat: int) -> Action:
-        return Action(seat, PAOZI, choice=state.ext["paozi_default"][seat])
+        return _paozi_act(seat, state.ext["paozi_default"][seat])
 
     # -- 漏胡 (§6) ----------------------------------------------------------------------------------
 
@@ -186,17 +192,10 @@ class ShaanxiRules(Rules):
             if tile is None or tile not in hand:
                 tile = hand[-1]  # any tile out of the hand gives the same answer
             i = hand.index(tile)
-            hand = hand[:i] + hand[i + 1 :]
-        elif how != WIN_SELF and tile in state.ext["lou_hu"][seat]:
+            return bool(_wait_mask(seat, hand[:i] + hand[i + 1 :], state.melds[seat]) >> tile & 1)
+        if not _wait_mask(seat, hand, state.melds[seat]) >> tile & 1:
             return False
-        melds = state.melds[seat]
-        key = (hand, melds)
-        mask = _WAIT_MASKS.get(key)
-        if mask is None:
-            if len(_WAIT_MASKS) > 100_000:
-                _WAIT_MASKS.clear()
-            mask = _WAIT_MASKS[key] = shapes.wait_mask(hand, melds)
-        return bool(mask >> tile & 1)
+        return how == _WIN_SELF or tile not in state.ext["lou_hu"][seat]
 
     def score_wins(
         self, state: HandState, wins: list[WinContext]
@@ -293,15 +292,27 @@ class ShaanxiRules(Rules):
         """炮子 by hand quality: the closer to ready, the bigger the bet."""
         if state.phase != PHASE_CHOICE:
             return None
-        from games.engine.fast_shanten import after_discards, shanten
-
         counts = counts_of(state.hands[seat])
         if len(state.hands[seat]) == 14:  # the dealer: the best hand after one discard
             best = min(after_discards(counts, 4, 0, sorted(set(state.hands[seat]))))
         else:
             best = shanten(counts)
         pick = 3 if best <= 1 else 2 if best == 2 else 1 if best == 3 else 0
-        return Action(seat, PAOZI, choice=pick)
+        return _PAOZI_ACTS[seat][pick]
+
+
+_PAOZI_ACTS: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    tuple(Action(seat, PAOZI, choice=p) for p in range(scoring.MAX_PAOZI + 1))
+    for seat in range(N_SEATS)
+)
+"""Every seat's 炮子 actions (actions are immutable: one shared instance each)."""
+
+
+def _paozi_act(seat: int, pick: Any) -> Action:
+    """``Action(seat, PAOZI, choice=pick)``, shared when ``pick`` is a valid 炮子."""
+    if type(pick) is int and 0 <= pick <= scoring.MAX_PAOZI:
+        return _PAOZI_ACTS[seat][pick]
+    return Action(seat, PAOZI, choice=pick)
 
 
 def _valid_paozi(value: Any) -> bool:
@@ -332,9 +343,36 @@ def _meld_claim_winner(responses: tuple[Action, ...]) -> int:
     return best.seat
 
 
-_WAIT_MASKS: dict[tuple[tuple[int, ...], tuple[Meld, ...]], int] = {}
+_WAIT_MASKS: Final[dict[tuple[tuple[int, ...], tuple[Meld, ...]], int]] = {}
 """``shapes.wait_mask`` per (concealed tiles, melds): a hand is win-tested on every discard of a
 round and on its next draw."""
+
+_SEEN_HAND: Final[list[tuple[int, ...]]] = [(), (), (), ()]
+_SEEN_MELDS: Final[list[tuple[Meld, ...]]] = [(), (), (), ()]
+_SEEN_MASK: Final[list[int]] = [0, 0, 0, 0]
+"""Per seat, the last (concealed tiles, melds) asked about and its wait mask: a seat's hand and
+melds stay the same objects through the claim windows of the other seats' discards, and its
+hand before a draw is the one just tested on the previous discard (tuples are immutable and the
+slots hold on to them, so the same object, or an equal one, has the same mask)."""
+
+
+def _wait_mask(seat: int, hand: tuple[int, ...], melds: tuple[Meld, ...]) -> int:
+    """``shapes.wait_mask(hand, melds)``, from the seat's last answer or the shared cache."""
+    seen = _SEEN_HAND[seat]
+    if melds is _SEEN_MELDS[seat] and (hand is seen or hand == seen):
+        if hand is not seen:
+            _SEEN_HAND[seat] = hand
+        return _SEEN_MASK[seat]
+    key = (hand, melds)
+    mask = _WAIT_MASKS.get(key)
+    if mask is None:
+        if len(_WAIT_MASKS) > 100_000:
+            _WAIT_MASKS.clear()
+        mask = _WAIT_MASKS[key] = shapes.wait_mask(hand, melds)
+    _SEEN_HAND[seat] = hand
+    _SEEN_MELDS[seat] = melds
+    _SEEN_MASK[seat] = mask
+    return mask
 
 
 RULES = ShaanxiRules()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import permutations
+from typing import Final
 
 from games.engine.fastwin import HONOR_W0, SUIT_W0, WIN0, is_standard_win
 from games.engine.tiles import HONORS, Meld
@@ -25,8 +26,8 @@ ZU_HE_LONG = "zu_he_long"
 
 SHAPE_ORDER = (PING_HU, QI_DUI, SHI_SAN_YAO, QUAN_BU_KAO, ZU_HE_LONG)
 
-HAND_SIZE = 14
-N_PLAYABLE = 34
+HAND_SIZE: Final = 14
+N_PLAYABLE: Final = 34
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
@@ -189,12 +190,14 @@ def waits(counts: Sequence[int], melds: Sequence[Meld]) -> list[int]:
 # it for all 34 kinds at once from the 13-tile hand (the caller caches the mask per hand), and is
 # exactly ``waits`` as a bit mask: tests/games/engine/test_shaanxi_fast.py compares the two.
 
-_POW5 = tuple(5**i for i in range(9))
-_KIND_GROUP = tuple(min(k // 9, 3) for k in range(N_PLAYABLE))
-_KIND_WEIGHT = tuple(_POW5[k - 9 * _KIND_GROUP[k]] for k in range(N_PLAYABLE))
-_ALL_KINDS = (1 << N_PLAYABLE) - 1
-_ORPHAN_MASK = sum(1 << k for k in ORPHANS)
-_NINES = tuple(
+_POW5: Final[tuple[int, ...]] = tuple(5**i for i in range(9))
+_KIND_GROUP: Final[tuple[int, ...]] = tuple(min(k // 9, 3) for k in range(N_PLAYABLE))
+_KIND_WEIGHT: Final[tuple[int, ...]] = tuple(
+    _POW5[k - 9 * _KIND_GROUP[k]] for k in range(N_PLAYABLE)
+)
+_ALL_KINDS: Final = (1 << N_PLAYABLE) - 1
+_ORPHAN_MASK: Final = sum(1 << k for k in ORPHANS)
+_NINES: Final[tuple[tuple[int, int, tuple[int, ...]], ...]] = tuple(
     (
         sum(1 << k for k in nine),
         sum(1 << k for k in nine) | sum(1 << k for k in HONORS),
@@ -202,7 +205,10 @@ _NINES = tuple(
     )
     for nine in KNITTED_NINES
 )
-_GROUP_BITS: dict[int, int] = {}
+_GROUP_BITS: Final[dict[int, int]] = {}
+_SUIT_W0: Final = SUIT_W0
+_HONOR_W0: Final = HONOR_W0
+_WIN0: Final = WIN0
 
 
 def _group_bits(g: int, key: int, need: int) -> int:
@@ -213,7 +219,7 @@ def _group_bits(g: int, key: int, need: int) -> int:
     if bits is None:
         if len(_GROUP_BITS) > 200_000:
             _GROUP_BITS.clear()
-        table = HONOR_W0 if g == 3 else SUIT_W0
+        table = _HONOR_W0 if g == 3 else _SUIT_W0
         bits = 0
         for pos in range(7 if g == 3 else 9):
             p = _POW5[pos]
@@ -229,11 +235,11 @@ def _standard_bits(km: int, kp: int, ks: int, kz: int) -> int:
     The four groups' codes (fastwin: 1 sets alone, 8 sets and the pair, else 0) sum to 11 exactly
     when the hand wins, so the group taking t must reach 11 minus the other three.
     """
-    a = SUIT_W0[km]
-    b = SUIT_W0[kp]
-    c = SUIT_W0[ks]
-    d = HONOR_W0[kz]
-    rest = WIN0 - a - b - c - d
+    a = _SUIT_W0[km]
+    b = _SUIT_W0[kp]
+    c = _SUIT_W0[ks]
+    d = _HONOR_W0[kz]
+    rest = _WIN0 - a - b - c - d
     bits = 0
     need = rest + a
     if need == 1 or need == 8:
@@ -315,6 +321,9 @@ def wait_mask(hand: Sequence[int], melds: Sequence[Meld]) -> int:
                 g = group[u]
                 rest = [km - dm, kp - dp, ks - ds]
                 rest[g] += weight[u]
-                if SUIT_W0[rest[0]] + SUIT_W0[rest[1]] + SUIT_W0[rest[2]] + HONOR_W0[kz] == WIN0:
+                if (
+                    _SUIT_W0[rest[0]] + _SUIT_W0[rest[1]] + _SUIT_W0[rest[2]] + _HONOR_W0[kz]
+                    == _WIN0
+                ):
                     mask |= missing
     return mask & allowed

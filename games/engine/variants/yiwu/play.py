@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from games.engine.actions import (
     CHOW,
@@ -33,22 +33,26 @@ from games.engine.actions import (
 from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, replace
 from games.engine.fast_shanten import after_discards_keys, shanten
 from games.engine.state import N_SEATS, PHASE_CHOICE, PHASE_CLAIM, PHASE_TURN, HandState, WinContext
-from games.engine.tiles import format_tiles, parse_tiles, tile_str
+from games.engine.tiles import Meld, format_tiles, parse_tiles, tile_str
 from games.engine.variants.yiwu import scoring
 from games.engine.variants.yiwu.shapes import (
+    HAND_SIZE,
+    NO_TILE,
     WHITE,
+    Prepared,
     is_winning_shape,
     natural_face,
+    prepared,
     ready_patterns,
     split_wild,
-    wins_with,
+    wins_with_prepared,
 )
 
-LIVE = 134
+LIVE: Final = 134
 """Tiles in the live wall L (the indicator stack is out of play, §4.2)."""
-INDICATOR_STACK = 2
+INDICATOR_STACK: Final = 2
 """The indicator and the tile under it (§3.1, A2)."""
-DEAD_TAIL = 4
+DEAD_TAIL: Final = 4
 """Never-drawn tiles at the wall's end: two orphans of L plus the indicator stack."""
 RESERVE = {0: 34, 1: 14, 2: 6}
 """§4.5: reserve R in tiles by the highest 飘 count made so far this hand."""
@@ -188,11 +192,11 @@ class YiwuRules(Rules):
             drawn = state.drawn
             if drawn is not None and drawn in hand:
                 i = hand.index(drawn)
-                if not wins_with(hand[:i] + hand[i + 1 :], state.melds[seat], c, drawn):
+                if not _wins_with(seat, hand[:i] + hand[i + 1 :], state.melds[seat], c, drawn):
                     return False
         elif tile == c:
             return False  # §3.1 A3: a discarded 财神 is dead
-        elif not wins_with(hand, state.melds[seat], c, tile):
+        elif not _wins_with(seat, hand, state.melds[seat], c, tile):
             return False
         return can_win_reference(state, seat, tile, how)
 
@@ -355,6 +359,40 @@ def can_win_reference(state: HandState, seat: int, tile: int | None, how: str) -
     return scoring.is_legal_win(concealed, state.melds[seat], c, situation, check_tiles=False)
 
 
+_SEEN_HAND: Final[list[tuple[int, ...]]] = [(), (), (), ()]
+_SEEN_CAISHEN: Final[list[int]] = [-1, -1, -1, -1]
+_SEEN_HOPE: Final[list[int]] = [0, 0, 0, 0]
+_EMPTY_PREP: Final[Prepared] = (NO_TILE, [], 0, 0, 0, 0, 0, 0, False)
+_SEEN_PREP: Final[list[Prepared]] = [_EMPTY_PREP, _EMPTY_PREP, _EMPTY_PREP, _EMPTY_PREP]
+"""Per seat, the last 13-tile hand ``can_win`` asked about with its 财神 and ``shapes.prepared``
+(its first field apart): a seat's hand stays the same object through the claim windows of the
+other seats' discards, and its hand before a draw is the one just tested on the previous discard
+(tuples are immutable and the slots hold on to them: the same or an equal hand, the same facts)."""
+
+
+def _wins_with(
+    seat: int, hand: tuple[int, ...], melds: tuple[Meld, ...], c: int, tile: int
+) -> bool:
+    """``shapes.wins_with(hand, melds, c, tile)``, from the seat's last hand when it is the same."""
+    if len(hand) + 1 + 3 * len(melds) != HAND_SIZE:
+        return False
+    seen = _SEEN_HAND[seat]
+    if c == _SEEN_CAISHEN[seat] and (hand is seen or hand == seen):
+        if hand is not seen:
+            _SEEN_HAND[seat] = hand
+        if _SEEN_HOPE[seat] == NO_TILE:
+            return False
+        return wins_with_prepared(_SEEN_PREP[seat], hand, melds, c, tile)
+    prep = prepared(hand, c)
+    _SEEN_HAND[seat] = hand
+    _SEEN_CAISHEN[seat] = c
+    _SEEN_HOPE[seat] = prep[0]
+    _SEEN_PREP[seat] = prep
+    if prep[0] == NO_TILE:
+        return False
+    return wins_with_prepared(prep, hand, melds, c, tile)
+
+
 def _dice(state: HandState) -> list[int]:
     basis = state.seed if state.seed is not None else ",".join(map(str, state.wall))
     rng = random.Random("yiwu-dice:" + hashlib.sha256(basis.encode()).hexdigest())
@@ -389,7 +427,7 @@ def _physical(face: int, caishen: int) -> int | None:
     return face
 
 
-_CHOW_OFFERS: dict[tuple[int, int, int], tuple[tuple[int, int, Action], ...]] = {}
+_CHOW_OFFERS: Final[dict[tuple[int, int, int], tuple[tuple[int, int, Action], ...]]] = {}
 """(seat, discard, 财神) -> the chows it could make: (hand tile, hand tile, action). At most
 4 * 34 * 34 entries."""
 
@@ -469,8 +507,8 @@ def contractor(state: HandState) -> int | None:
 
 # -- bot ----------------------------------------------------------------------------------------------
 
-_KIND_OF = {tile_str(k): k for k in range(34)}
-_POW5 = tuple(5**i for i in range(9))
+_KIND_OF: Final[dict[str, int]] = {tile_str(k): k for k in range(34)}
+_POW5: Final[tuple[int, ...]] = tuple(5**i for i in range(9))
 
 
 def _seven_pairs_shanten(pairs: int, singles: int, wild: int) -> int:
@@ -487,23 +525,27 @@ def _shanten_of(tiles: Sequence[int], n_melds: int, c: int) -> int:
     return s
 
 
-_GROUP = tuple(min(k // 9, 3) for k in range(34))
-_WEIGHT = tuple(_POW5[k - 9 * _GROUP[k]] for k in range(34))
+_GROUP: Final[tuple[int, ...]] = tuple(min(k // 9, 3) for k in range(34))
+_WEIGHT: Final[tuple[int, ...]] = tuple(_POW5[k - 9 * _GROUP[k]] for k in range(34))
+_NOT_HELD: Final = 99
+"""``_face_shanten_after``'s value at a face not held (above any shanten)."""
 
 
 def _face_shanten_after(
     tiles: Sequence[int], c: int, n_melds: int
-) -> tuple[dict[int, int], list[int]]:
-    """({face: _shanten_of the tiles less one tile of that face} for every natural face held,
-    the natural face counts). The standard part comes from ``fast_shanten.after_discards_keys``
-    (cached per group and per other groups' table); 七对子 depends only on the removed face's
-    count parity."""
+) -> tuple[list[int], list[int], int]:
+    """(after, counts, best): ``after[face]`` = _shanten_of the tiles less one tile of that face
+    for every natural face held (``_NOT_HELD`` elsewhere), the natural face counts (白板 as C),
+    and the least value of ``after``. The standard part comes from
+    ``fast_shanten.after_discards_keys`` (cached per group and per other groups' table); 七对子
+    depends only on the removed face's count parity."""
     counts = [0] * 34
     keys = [0, 0, 0, 0]
-    faces = []
+    faces: list[int] = []
     wild = 0
     white_face = c if c != WHITE else WHITE
-    group, weight = _GROUP, _WEIGHT
+    group = _GROUP
+    weight = _WEIGHT
     for t in tiles:
         if t == c:
             wild += 1
@@ -514,105 +556,146 @@ def _face_shanten_after(
         counts[face] += 1
         keys[group[face]] += weight[face]
     vals = after_discards_keys(keys, 4 - n_melds, wild, faces)
+    after = [_NOT_HELD] * 34
+    best = _NOT_HELD
+    n = len(faces)
     if n_melds:
-        return dict(zip(faces, vals, strict=True)), counts
+        for i in range(n):
+            v = vals[i]
+            after[faces[i]] = v
+            if v < best:
+                best = v
+        return after, counts, best
     singles = counts.count(1) + counts.count(3)
-    pairs = (sum(counts) - singles) // 2
+    pairs = (len(tiles) - wild - singles) // 2
     seven_odd = _seven_pairs_shanten(pairs, singles - 1, wild)  # an odd count loses a single
     seven_even = _seven_pairs_shanten(pairs - 1, singles + 1, wild)  # an even one breaks a pair
-    out = {}
-    for face, s in zip(faces, vals, strict=True):
+    for i in range(n):
+        face = faces[i]
+        v = vals[i]
         p = seven_odd if counts[face] & 1 else seven_even
-        out[face] = s if s < p else p
-    return out, counts
+        if p < v:
+            v = p
+        after[face] = v
+        if v < best:
+            best = v
+    return after, counts, best
 
 
-_HELD_SHANTEN: dict[tuple[tuple[int, ...], int, int], int] = {}
-"""(concealed hand, melds, 财神) -> _shanten_of, stored by the discard that left the hand (its
-shanten was just computed) and read by the claim windows it then waits through."""
-_HELD_SHANTEN_MAX = 20000
+_HELD: Final[list[tuple[tuple[int, ...], int, int, int, int]]] = [((), 0, 0, 0, 0)] * N_SEATS
+"""Per seat, its last discard pick: (hand, tile discarded, melds, 财神, _shanten_of what is left).
+A claim window on the next discards asks for that shanten of the hand it left."""
 
 
 def bot_pick(state: HandState, seat: int, legal: list[Action]) -> Action | None:
     """Greedy Yiwu play: keep 财神, 飘 when the rest is 财神头, claim only what brings ready closer."""
-    if state.phase == PHASE_CHOICE:
+    phase = state.phase
+    if phase == PHASE_CHOICE:
         return next((a for a in legal if a.choice == 1), None)  # bets are symmetric: take them
-    c = state.ext["caishen"]
+    c: int = state.ext["caishen"]
     hand = state.hands[seat]
     n_melds = len(state.melds[seat])
-    if state.phase == PHASE_CLAIM:
-        return _claim_pick(hand, n_melds, c, legal)
-    if state.phase != PHASE_TURN:
+    if phase == PHASE_CLAIM:
+        return _claim_pick(seat, hand, n_melds, c, legal)
+    if phase != PHASE_TURN:
         return None
     kind_of = _KIND_OF
-    cands: list[tuple[int, Action]] = []
+    kinds: list[int] = []
+    acts: list[Action] = []
     for a in legal:
         typ = a.type
         if typ == DISCARD:
-            cands.append((kind_of[a.tile or ""], a))
-        elif typ in (KONG_CONCEALED, KONG_ADDED):
+            kinds.append(kind_of[a.tile or ""])
+            acts.append(a)
+        elif typ == KONG_CONCEALED or typ == KONG_ADDED:
             return a
-    if not cands:
+    if not kinds:
         return None
-    if hand.count(c) >= 2 and any(t == c for t, _a in cands):
+    if c in kinds and hand.count(c) >= 2:
         rest = _without(hand, c)
         if ready_patterns(rest, state.melds[seat], c):
             return Action(seat, DISCARD, tile=tile_str(c))  # 飘: the rest waits on everything
-    return _discard_pick(hand, n_melds, c, cands)
+    return _discard_pick(seat, hand, n_melds, c, kinds, acts)
 
 
 def _discard_pick(
-    hand: tuple[int, ...], n_melds: int, c: int, cands: list[tuple[int, Action]]
+    seat: int, hand: tuple[int, ...], n_melds: int, c: int, kinds: list[int], acts: list[Action]
 ) -> Action:
     """The discard with the least (shanten after it, isolation, tile); 财神 only if alone."""
-    if len(cands) > 1:
-        cands = [(t, a) for t, a in cands if t != c]
-    by_face, counts = _face_shanten_after(hand, c, n_melds)  # counts: natural faces, 白板 as C
-    low = 99
-    tied: list[tuple[int, Action]] = []
-    for t, a in cands:
+    n = len(kinds)
+    if n == 1:
+        return acts[0]
+    after, counts, _best = _face_shanten_after(hand, c, n_melds)  # counts: 白板 as C
+    low = _NOT_HELD + 1
+    pick = -1
+    tied = False
+    for i in range(n):
+        t = kinds[i]
         if t == c:
-            s = _shanten_of(_without(hand, c), n_melds, c)
-        else:
-            s = by_face[c if t == WHITE else t]  # natural_face(t, c) for t != c
+            continue  # 财神 is discarded only when it is the one choice
+        s = after[c if t == WHITE else t]  # natural_face(t, c) for t != c
         if s < low:
             low = s
-            tied = [(t, a)]
+            pick = i
+            tied = False
         elif s == low:
-            tied.append((t, a))
-    if len(tied) == 1:
-        t, a = tied[0]
-    else:
-        _iso, t, a = min((_isolation_f(counts, t, c), t, a) for t, a in tied)
-    if len(_HELD_SHANTEN) >= _HELD_SHANTEN_MAX:
-        _HELD_SHANTEN.clear()
-    i = hand.index(t)
-    _HELD_SHANTEN[(hand[:i] + hand[i + 1 :], n_melds, c)] = low
-    return a
+            tied = True
+    if tied:  # the lowest (isolation, tile) among the discards leaving ``low``
+        best_key = 1 << 30
+        for i in range(n):
+            t = kinds[i]
+            if t != c and after[c if t == WHITE else t] == low:
+                key = (_isolation_f(counts, t, c) + 64) * 64 + t
+                if key < best_key:
+                    best_key = key
+                    pick = i
+    _HELD[seat] = (hand, kinds[pick], n_melds, c, low)
+    return acts[pick]
 
 
-def _claim_pick(hand: tuple[int, ...], n_melds: int, c: int, legal: list[Action]) -> Action | None:
+def _held_shanten(seat: int, hand: tuple[int, ...], n_melds: int, c: int) -> int:
+    """_shanten_of(hand, n_melds, c), read from the seat's last discard pick when it left
+    ``hand``."""
+    held, t, melds_then, c_then, value = _HELD[seat]
+    if melds_then == n_melds and c_then == c and len(held) == len(hand) + 1:
+        i = held.index(t)
+        if held[:i] + held[i + 1 :] == hand:
+            return value
+    return _shanten_of(hand, n_melds, c)
+
+
+def _claim_pick(
+    seat: int, hand: tuple[int, ...], n_melds: int, c: int, legal: list[Action]
+) -> Action | None:
     """An exposed kong always; else the pung or chow that lowers shanten most; else pass."""
-    kong = next((a for a in legal if a.type == KONG_EXPOSED), None)
-    if kong is not None:
-        return kong
-    best: Action | None = None
-    best_s = None
+    pass_: Action | None = None
     for a in legal:
-        if a.type not in (PUNG, CHOW):
+        if a.type == KONG_EXPOSED:
+            return a
+    best: Action | None = None
+    best_s = 0
+    known = False
+    for a in legal:
+        typ = a.type
+        if typ != PUNG and typ != CHOW:
+            if typ == PASS and pass_ is None:
+                pass_ = a
             continue
-        if best_s is None:
-            best_s = _HELD_SHANTEN.get((hand, n_melds, c))
-            if best_s is None:
-                best_s = _shanten_of(hand, n_melds, c)
+        if not known:
+            best_s = _held_shanten(seat, hand, n_melds, c)
+            known = True
         tile = _KIND_OF[a.tile or ""]
         rest = list(hand)
-        for t in [tile, tile] if a.type == PUNG else _chow_used(a.tiles or "", tile):
-            rest.remove(t)
+        if typ == PUNG:
+            rest.remove(tile)
+            rest.remove(tile)
+        else:
+            for t in _chow_used(a.tiles or "", tile):
+                rest.remove(t)
         after = _best_after(rest, n_melds + 1, c)
         if after < best_s:
             best, best_s = a, after
-    return best or next((a for a in legal if a.type == PASS), None)
+    return best or pass_
 
 
 def _best_after(tiles: list[int], n_melds: int, c: int) -> int:
@@ -620,13 +703,13 @@ def _best_after(tiles: list[int], n_melds: int, c: int) -> int:
 
     Discarding a 财神 is never strictly best while a natural tile is held: a wildcard can play
     any natural, so keeping it instead of the natural never raises shanten (standard or 七对子)."""
-    by_face = _face_shanten_after(tiles, c, n_melds)[0]
-    if by_face:
-        return min(by_face.values())
+    best = _face_shanten_after(tiles, c, n_melds)[2]
+    if best != _NOT_HELD:
+        return best
     return _shanten_of(_without(tiles, c), n_melds, c)
 
 
-_CHOW_USED: dict[tuple[str, int], tuple[int, ...]] = {}
+_CHOW_USED: Final[dict[tuple[str, int], tuple[int, ...]]] = {}
 """(chow offer's tiles, discard) -> the two hand tiles; a few hundred offers exist."""
 
 

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import Final
 
 from games.engine.fastwin import is_standard_win, win_from_keys
 from games.engine.hand import seven_pairs
 from games.engine.tiles import Meld
 
-WHITE = 31
+WHITE: Final = 31
 """The kind of ``5z`` (白板)."""
 
-HAND_SIZE = 14
+HAND_SIZE: Final = 14
 
 
 def natural_face(tile: int, caishen: int) -> int:
@@ -262,18 +263,20 @@ def ready_patterns(pre_draw: Sequence[int], melds: Sequence[Meld], caishen: int)
 
 # ---------------------------------------------------------------- one tile added (live play)
 
-_POW5 = tuple(5**i for i in range(9))
-_GROUP = tuple(min(k // 9, 3) for k in range(34))
-_WEIGHT = tuple(_POW5[k - 9 * _GROUP[k]] for k in range(34))
+_POW5: Final[tuple[int, ...]] = tuple(5**i for i in range(9))
+_GROUP: Final[tuple[int, ...]] = tuple(min(k // 9, 3) for k in range(34))
+_WEIGHT: Final[tuple[int, ...]] = tuple(_POW5[k - 9 * _GROUP[k]] for k in range(34))
 
-_Prepared = tuple[int, list[int], int, int, int, int, int, int, bool]
-_PREPARED: dict[tuple[tuple[int, ...], int], _Prepared] = {}
-_NO_TILE, _SOME_TILE, _REFERENCE = 0, 1, 2
+Prepared = tuple[int, list[int], int, int, int, int, int, int, bool]
+_PREPARED: Final[dict[tuple[tuple[int, ...], int], Prepared]] = {}
+NO_TILE: Final = 0
+_SOME_TILE: Final = 1
+_REFERENCE: Final = 2
 """The first field of a prepared hand: no tile completes it, some may, or ask the reference."""
-_PREPARED_MAX = 20000
+_PREPARED_MAX: Final = 20000
 
 
-def _prepare(hand: tuple[int, ...], caishen: int) -> _Prepared:
+def _prepare(hand: tuple[int, ...], caishen: int) -> Prepared:
     """What ``is_winning_shape(hand + (t,))`` needs of ``hand`` for any ``t``: whether some tile
     can complete it at all, natural counts, their four base-5 group keys, 财神 held, odd counts,
     and whether the physical naturals are distinct (十三不靠 needs it). A count above four (the
@@ -305,7 +308,7 @@ def _prepare(hand: tuple[int, ...], caishen: int) -> _Prepared:
         concealed_only
         and (odd <= wild + 1 or distinct and is_shisan_bukao((*hand, caishen), (), caishen))
     )
-    return _SOME_TILE if hope else _NO_TILE, counts, km, kp, ks, kz, wild, odd, distinct
+    return _SOME_TILE if hope else NO_TILE, counts, km, kp, ks, kz, wild, odd, distinct
 
 
 def wins_with(hand: tuple[int, ...], melds: Sequence[Meld], caishen: int, tile: int) -> bool:
@@ -320,12 +323,24 @@ def wins_with(hand: tuple[int, ...], melds: Sequence[Meld], caishen: int, tile: 
     """
     if len(hand) + 1 + 3 * len(melds) != HAND_SIZE:
         return False
+    return wins_with_prepared(prepared(hand, caishen), hand, melds, caishen, tile)
+
+
+def prepared(hand: tuple[int, ...], caishen: int) -> Prepared:
+    """``_prepare(hand, caishen)``, cached per (hand, 财神)."""
     key = (hand, caishen)
     prep = _PREPARED.get(key)
     if prep is None:
         if len(_PREPARED) >= _PREPARED_MAX:
             _PREPARED.clear()
         prep = _PREPARED[key] = _prepare(hand, caishen)
+    return prep
+
+
+def wins_with_prepared(
+    prep: Prepared, hand: tuple[int, ...], melds: Sequence[Meld], caishen: int, tile: int
+) -> bool:
+    """``wins_with`` from ``prepared(hand, caishen)`` (the caller checks the tile count)."""
     hope, counts, km, kp, ks, kz, wild, odd, distinct = prep
     if hope != _SOME_TILE:
         return hope == _REFERENCE and is_winning_shape((*hand, tile), melds, caishen)
