@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from games.engine import fast_shanten as fs
 from games.engine.actions import (
@@ -25,12 +26,19 @@ from games.engine.actions import (
     PUNG,
     Action,
 )
-from games.engine.core import _overrides, default_action, legal_actions, parse_tile, rules_of
+from games.engine.core import (
+    Rules,
+    _overrides,
+    default_action,
+    legal_actions,
+    parse_tile,
+    rules_of,
+)
 from games.engine.errors import IllegalActionError
 from games.engine.state import PHASE_CHOICE, PHASE_TURN, HandState
 from games.engine.tiles import tile_str
 
-KINDS = ("greedy", "random")
+KINDS: Final = ("greedy", "random")
 
 
 def bot_choose(state: HandState, seat: int, *, kind: str = "greedy", rng_seed: int = 0) -> Action:
@@ -45,14 +53,33 @@ def bot_choose(state: HandState, seat: int, *, kind: str = "greedy", rng_seed: i
     return _greedy(state, seat, legal)
 
 
-_KONGS = (KONG_CONCEALED, KONG_ADDED, KONG_EXPOSED)
+_KONGS: Final = (KONG_CONCEALED, KONG_ADDED, KONG_EXPOSED)
+
+
+class _Variant:
+    """What the greedy bot reads of a variant's Rules on every decision, looked up once."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.bot_choice = _overrides(rules, "bot_choice")
+
+
+_VARIANTS: Final[dict[str, _Variant]] = {}  # state.variant -> its _Variant
+
+
+def _variant(state: HandState) -> _Variant:
+    v = _VARIANTS.get(state.variant)
+    if v is None:  # rules_of keeps one Rules per variant key too
+        v = _VARIANTS[state.variant] = _Variant(rules_of(state))
+    return v
 
 
 def _greedy(state: HandState, seat: int, legal: list[Action]) -> Action:
-    rules = rules_of(state)
+    var = _variant(state)
+    rules = var.rules
     if legal[0].type == DISCARD and state.phase == PHASE_TURN:
         # a turn lists its wins, kongs and specials before its discards: only discards here
-        if _overrides(rules, "bot_choice"):
+        if var.bot_choice:
             picked = rules.bot_choice(state, seat, legal)
             if picked is not None:
                 return picked
@@ -83,7 +110,7 @@ def _greedy(state: HandState, seat: int, legal: list[Action]) -> Action:
             pass_ = a
     if first_hu is not None:
         return first_hu
-    if _overrides(rules, "bot_choice"):
+    if var.bot_choice:
         picked = rules.bot_choice(state, seat, legal)
         if picked is not None:
             return picked
@@ -102,8 +129,8 @@ def _greedy(state: HandState, seat: int, legal: list[Action]) -> Action:
     return default_action(state, seat)
 
 
-_KIND_OF: dict[str | None, int] = {}  # an action's tile string -> its kind
-_TILE_KIND: dict[str, int] = {tile_str(k): k for k in range(42)}  # every tile string's kind
+_KIND_OF: Final[dict[str | None, int]] = {}  # an action's tile string -> its kind
+_TILE_KIND: Final[dict[str, int]] = {tile_str(k): k for k in range(42)}  # every tile string's kind
 
 
 def _kind(a: Action) -> int:
@@ -115,44 +142,85 @@ def _kind(a: Action) -> int:
     return k
 
 
+_NAMES: Final = tuple(tile_str(k) for k in range(42))
+
+
+def _kinds(discards: list[Action], tiles: tuple[int, ...]) -> list[int]:
+    """The tile kind of every action (each must carry a tile). The core's discards are the held
+    kinds in order, each spelled by tile_str's own string: walking the (sorted) hand along them
+    finds most kinds by identity, the rest by a look-up."""
+    out = []
+    j = 0
+    n = len(tiles)
+    for a in discards:
+        tile = a.tile
+        while j < n and tile is not _NAMES[tiles[j]]:
+            j += 1
+        if j < n:
+            out.append(tiles[j])
+            j += 1
+        else:
+            j = 0
+            k = _TILE_KIND.get(tile, -1) if tile is not None else -1
+            out.append(k if k >= 0 else _kind(a))  # _kind raises on a non-tile, as parse_tile does
+    return out
+
+
+#: per kind its power of 5 in its fast_shanten group key (flowers, 34-41, are in no key)
+_KIND_POW: Final = fs._KIND_POW + (0,) * 8
+
+
 def _pung_lowers_shanten(hand: Sequence[int], t: int, seven: bool) -> bool:
     """Whether the best discard after punging ``t`` leaves a lower shanten than the hand has now
     (seven pairs counted now when ``seven``, never after: a pung is a meld)."""
-    c, keys = _counts_keys(hand)
-    n = len(hand)
-    now = fs.shanten_keys(keys, n // 3)
-    if seven and n >= 13:
-        now = min(now, 6 - sum(1 for x in c[:34] if x >= 2))
-    keys[_KIND_GROUP[t]] -= 2 * _KIND_POW[t]
-    kinds = [k for k in sorted(set(hand)) if k != t or c[t] > 2]
+    tiles = hand if isinstance(hand, tuple) else tuple(hand)
+    c = [0] * 42
+    k0 = k1 = k2 = k3 = 0
+    pairs = 0
+    kinds: list[int] = []
+    for x in tiles:
+        m = c[x] + 1
+        c[x] = m
+        if m == 1:
+            kinds.append(x)
+        elif m == 2 and x < 34:
+            pairs += 1
+        if x < 9:
+            k0 += _KIND_POW[x]
+        elif x < 18:
+            k1 += _KIND_POW[x]
+        elif x < 27:
+            k2 += _KIND_POW[x]
+        else:
+            k3 += _KIND_POW[x]
+    n = len(tiles)
+    now = fs.shanten4(k0, k1, k2, k3, n // 3, 0)
+    if seven and n >= 13 and 6 - pairs < now:
+        now = 6 - pairs
+    two = 2 * _KIND_POW[t]
+    if t < 9:
+        k0 -= two
+    elif t < 18:
+        k1 -= two
+    elif t < 27:
+        k2 -= two
+    else:
+        k3 -= two
+    if c[t] <= 2:
+        kinds = [k for k in kinds if k != t]
     if not kinds:
         return False
-    return min(fs.after_discards_keys(keys, (n - 3) // 3, 0, kinds)) < now
-
-
-# kind -> fast_shanten group / power of 5 in its group key; flowers (34-41) go to a fifth key
-_KIND_GROUP = fs._KIND_GROUP + (4,) * 8
-_KIND_POW = fs._KIND_POW + (0,) * 8
-
-
-def _counts_keys(tiles: Sequence[int]) -> tuple[list[int], list[int]]:
-    """The count vector (42 long) and the fast_shanten group keys (m, p, s, honours, then a
-    dummy for flowers) of a tile list."""
-    c = [0] * 42
-    keys = [0, 0, 0, 0, 0]
-    grp = _KIND_GROUP
-    pw = _KIND_POW
-    for t in tiles:
-        c[t] += 1
-        keys[grp[t]] += pw[t]
-    return c, keys
+    kinds.sort()
+    for v in fs.after_discards4(k0, k1, k2, k3, (n - 3) // 3, 0, kinds):
+        if v < now:
+            return True
+    return False
 
 
 def _std_shanten(c: list[int], n_tiles: int) -> int:
     """Standard-shape shanten (same definition as games.engine.hand.shanten), from the cached
     group tables of games.engine.fast_shanten."""
-    g = fs.tables(c)
-    return fs.value(fs.combine(fs.combine(fs.combine(g[0], g[1]), g[2]), g[3]), n_tiles // 3)
+    return fs.shanten_keys(fs.group_keys(c), n_tiles // 3)
 
 
 def _isolation_c(c: list[int], t: int) -> int:
@@ -168,75 +236,86 @@ def _isolation_c(c: list[int], t: int) -> int:
             score += 2
         if pos <= 6 and c[t + 2]:
             score += 1
-        if pos in (0, 8):
+        if pos == 0 or pos == 8:
             score -= 1
     return score
 
 
 def _pick_discard(hand: Sequence[int], discards: list[Action], seven: bool) -> Action:
     """The discard leaving the lowest shanten; ties: the most isolated tile, then the lowest kind."""
-    if len(discards) == 1:
+    nd = len(discards)
+    if nd == 1:
         return discards[0]
-    tk = _TILE_KIND
-    try:
-        kinds = [tk[a.tile] for a in discards]  # type: ignore[index]
-    except KeyError:
-        kinds = [_kind(a) for a in discards]  # raises on a non-tile, as parse_tile does
-    c, keys = _counts_keys(hand)
-    if len(kinds) < len(set(hand)):
+    tiles = hand if isinstance(hand, tuple) else tuple(hand)
+    kinds = _kinds(discards, tiles)
+    c = [0] * 42
+    k0 = k1 = k2 = k3 = 0
+    distinct = 0
+    pairs = 0
+    for t in tiles:
+        m = c[t] + 1
+        c[t] = m
+        if m == 1:
+            distinct += 1
+        elif m == 2 and t < 34:
+            pairs += 1
+        if t < 9:
+            k0 += _KIND_POW[t]
+        elif t < 18:
+            k1 += _KIND_POW[t]
+        elif t < 27:
+            k2 += _KIND_POW[t]
+        else:
+            k3 += _KIND_POW[t]
+    if nd < distinct:
         # a discard restriction is on (e.g. 先打缺): every allowed tile must go anyway
         return discards[_most_isolated(c, kinds)]
-    values = fs.after_discards_keys(keys, (len(hand) - 1) // 3, 0, kinds)
-    best = min(values)
+    values = fs.after_discards4(k0, k1, k2, k3, (len(tiles) - 1) // 3, 0, kinds)
+    best = 99
+    for v in values:
+        if v < best:
+            best = v
     if seven:
         # seven pairs after discarding t: 6 - pairs, one more when t breaks a pair; when that is
         # above the best standard value for every t it changes neither the best nor the ties
-        sp = 6 - sum(1 for x in c[:34] if x >= 2)
+        sp = 6 - pairs
         if sp <= best:
-            values = [
-                v if v < sp + (c[t] == 2) else sp + (c[t] == 2)
-                for v, t in zip(values, kinds, strict=True)
-            ]
-            best = min(values)
-    first = values.index(best)
-    if best not in values[first + 1 :]:
+            for i in range(nd):
+                s = sp + 1 if c[kinds[i]] == 2 else sp
+                if s < values[i]:
+                    values[i] = s
+                    if s < best:
+                        best = s
+    first = -1
+    ties = 0
+    for i in range(nd):
+        if values[i] == best:
+            if first < 0:
+                first = i
+            ties += 1
+    if ties == 1:
         return discards[first]
-    # ties: the lowest (isolation, kind), as one int: (_isolation_c + 64) * 64 + kind
+    # ties: the lowest (isolation, kind), as one int: _isolation_c * 64 + kind
     pick = first
     low = 1 << 30
-    base = _ISO_BASE
-    near = _ISO_NEAR
-    for i in [i for i, v in enumerate(values) if v == best]:
-        t = kinds[i]
-        score = 2 * c[t] + base[t]
-        for d, w in near[t]:
-            if c[t + d]:
-                score += w
-        key = score * 64 + t
-        if key < low:
-            pick, low = i, key
+    for i in range(first, nd):
+        if values[i] == best:
+            t = kinds[i]
+            key = _isolation_c(c, t) * 64 + t
+            if key < low:
+                pick = i
+                low = key
     return discards[pick]
-
-
-def _iso_near(t: int) -> tuple[tuple[int, int], ...]:
-    """_isolation_c's (offset, weight) neighbours of a kind: within its suit, none for honours."""
-    if t >= 27:
-        return ()
-    pos = t % 9
-    return tuple((d, w) for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)) if 0 <= pos + d <= 8)
-
-
-#: per kind: _isolation_c's constant part (-2, and -1 more for a terminal) plus 64; its neighbours
-_ISO_BASE = tuple(62 - (1 if t < 27 and t % 9 in (0, 8) else 0) for t in range(42))
-_ISO_NEAR = tuple(_iso_near(t) for t in range(42))
 
 
 def _most_isolated(c: list[int], kinds: list[int]) -> int:
     """The index of the kind with the lowest (_isolation_c, kind), the first on ties."""
     pick = 0
-    low = (99, 99)
-    for i, t in enumerate(kinds):
-        key = (_isolation_c(c, t), t)
+    low = 1 << 30
+    for i in range(len(kinds)):
+        t = kinds[i]
+        key = _isolation_c(c, t) * 64 + t  # (isolation, kind) in one int: kinds are below 64
         if key < low:
-            pick, low = i, key
+            pick = i
+            low = key
     return pick

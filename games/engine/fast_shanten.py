@@ -14,17 +14,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from operator import mul
+from typing import Final
 
 from games.engine.hand import _group_blocks
 
-MAXM = 6  # sets one table can count (18 tiles); entries are indexed m * 2 + p
-_SIZE = 2 * (MAXM + 1)
+MAXM: Final = 6  # sets one table can count (18 tiles); entries are indexed m * 2 + p
+_SIZE: Final = 2 * (MAXM + 1)
 Table = int  # a table's id: index into _TABLES (ids make every cache key a small int)
 
-_TABLES: list[tuple[int, ...]] = []
-_TABLE_ID: dict[tuple[int, ...], int] = {}
+# Module-level names are Final where they are never rebound: compiled, a Final is a C static, any
+# other global a dict look-up on every use. The caches are lists indexed by table id where they
+# can be (a compiled list index costs no allocation; a dict look-up with an int key above 256
+# allocates the key).
+_TABLES: Final[list[tuple[int, ...]]] = []
+_TABLE_ID: Final[dict[tuple[int, ...], int]] = {}
+#: per table id a: combine(a, b) at index b (-1: not known yet); grown on demand
+_COMBINED: Final[list[list[int]]] = []
+#: per table id: value(t, need, wild) at index need * 16 + wild (-9: not known yet)
+_VALUE: Final[list[list[int]]] = []
+_UNKNOWN: Final = -9  # below every shanten (the least is -1)
 
-_POW5 = tuple(5**i for i in range(9))
+_POW5: Final = tuple(5**i for i in range(9))
 
 
 def _intern(t: tuple[int, ...]) -> int:
@@ -32,16 +42,15 @@ def _intern(t: tuple[int, ...]) -> int:
     if i is None:
         i = _TABLE_ID[t] = len(_TABLES)
         _TABLES.append(t)
+        _COMBINED.append([])
+        _VALUE.append([])
     return i
 
 
-EMPTY: Table = _intern((0,) + (-1,) * (_SIZE - 1))  # no tiles: (0 sets, 0 partials, no pair)
+EMPTY: Final[Table] = _intern((0,) + (-1,) * (_SIZE - 1))  # no tiles: (0 sets, 0 partials, no pair)
 
-_SUITED: dict[int, Table] = {}  # base-5 group key -> table id
-_HONOUR: dict[int, Table] = {}
-_COMBINED: dict[int, Table] = {}  # a * _K + b -> table id
-_VALUE: dict[int, int] = {}  # table * 512 + need * 16 + wild -> shanten (need < 32, wild < 16)
-_K = 1 << 24
+_SUITED: Final[dict[int, Table]] = {}  # base-5 group key -> table id
+_HONOUR: Final[dict[int, Table]] = {}
 
 
 def group_key(counts: Sequence[int]) -> int:
@@ -111,7 +120,7 @@ def _build_from_blocks(counts: tuple[int, ...], suited: bool) -> tuple[int, ...]
     return tuple(out)
 
 
-_RAW: tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]] = (
+_RAW: Final[tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]] = (
     {0: (0,) + (-1,) * (_SIZE - 1)},  # honours
     {0: (0,) + (-1,) * (_SIZE - 1)},  # suited
 )
@@ -198,9 +207,9 @@ def _raw(key: int, suited: bool) -> tuple[int, ...]:
 
 #: table id * 4 + take -> the table's entries moved by the take (0: a set, 1: a partial set,
 #: 2: the pair): what _raw's recursion adds to a rest's readings. Bounded: cleared past the limit.
-_SHIFTED: dict[int, tuple[int, ...]] = {}
+_SHIFTED: Final[dict[int, tuple[int, ...]]] = {}
 _SHIFTED_LIMIT = 300_000
-_TAKES = ((1, 0, 0), (0, 1, 0), (0, 0, 1))  # (sets, partial sets, pair) added
+_TAKES: Final = ((1, 0, 0), (0, 1, 0), (0, 0, 1))  # (sets, partial sets, pair) added
 
 
 def _shifted(t: Table, take: int) -> tuple[int, ...]:
@@ -221,55 +230,81 @@ def _shifted(t: Table, take: int) -> tuple[int, ...]:
 
 def combine(a: Table, b: Table) -> Table:
     """The table of two groups together (max-plus product, at most one pair)."""
-    key = a * _K + b
-    c = _COMBINED.get(key)
-    if c is None:
-        out = [-1] * _SIZE
-        for i, ta in enumerate(_TABLES[a]):
-            if ta < 0:
+    row = _COMBINED[a]
+    if b < len(row):
+        c = row[b]
+        if c >= 0:
+            return c
+    return _combine_new(a, b)
+
+
+def _combine_new(a: Table, b: Table) -> Table:
+    out = [-1] * _SIZE
+    for i, ta in enumerate(_TABLES[a]):
+        if ta < 0:
+            continue
+        ma, pa = divmod(i, 2)
+        for j, tb in enumerate(_TABLES[b]):
+            if tb < 0:
                 continue
-            ma, pa = divmod(i, 2)
-            for j, tb in enumerate(_TABLES[b]):
-                if tb < 0:
-                    continue
-                mb, pb = divmod(j, 2)
-                p = pa + pb
-                m = ma + mb
-                if p > 1 or m > MAXM:
-                    continue
-                k = m * 2 + p
-                if ta + tb > out[k]:
-                    out[k] = ta + tb
-        c = _COMBINED[key] = _intern(tuple(out))
+            mb, pb = divmod(j, 2)
+            p = pa + pb
+            m = ma + mb
+            if p > 1 or m > MAXM:
+                continue
+            k = m * 2 + p
+            if ta + tb > out[k]:
+                out[k] = ta + tb
+    c = _intern(tuple(out))
+    row = _COMBINED[a]
+    if b >= len(row):
+        row.extend([-1] * (len(_TABLES) - len(row)))
+    row[b] = c
     return c
 
 
 def value(t: Table, need: int, wild: int = 0) -> int:
     """Shanten of a whole-hand table: ``max(-1, min over entries of the formula - wild)``."""
-    key = t * 512 + need * 16 + wild
-    v = _VALUE.get(key)
-    if v is None:
-        best = 99
-        for i, tt in enumerate(_TABLES[t]):
-            if tt < 0:
-                continue
-            m, p = divmod(i, 2)
-            m2 = min(m, need)
-            t2 = min(tt, need - m2)
-            x = 2 * (need - m2) - t2 - p
-            if x < best:
-                best = x
-        v = _VALUE[key] = max(-1, best - wild)
+    row = _VALUE[t]
+    i = need * 16 + wild
+    if i < len(row) and 0 <= wild < 16:
+        v = row[i]
+        if v != _UNKNOWN:
+            return v
+    return _value_new(t, need, wild)
+
+
+def _value_new(t: Table, need: int, wild: int) -> int:
+    best = 99
+    for i, tt in enumerate(_TABLES[t]):
+        if tt < 0:
+            continue
+        m, p = divmod(i, 2)
+        m2 = min(m, need)
+        t2 = min(tt, need - m2)
+        x = 2 * (need - m2) - t2 - p
+        if x < best:
+            best = x
+    v = max(-1, best - wild)
+    if not (0 <= wild < 16 and need >= 0):
+        return v  # outside the cache's index
+    row = _VALUE[t]
+    i = need * 16 + wild
+    if i >= len(row):
+        row.extend([_UNKNOWN] * (i + 1 - len(row)))
+    row[i] = v
     return v
 
 
-_KIND_POW = tuple(_POW5[k - (27 if k >= 27 else k // 9 * 9)] for k in range(34))
-_KIND_GROUP = tuple(3 if k >= 27 else k // 9 for k in range(34))
+_KIND_POW: Final = tuple(_POW5[k - (27 if k >= 27 else k // 9 * 9)] for k in range(34))
+_KIND_GROUP: Final = tuple(3 if k >= 27 else k // 9 for k in range(34))
+_KIND_POS: Final = tuple(k - (27 if k >= 27 else k // 9 * 9) for k in range(34))
 
-#: need * 16 + wild -> {other-groups table * _K + group table -> shanten}: one look-up per discard
-#: candidate instead of a combine look-up then a value look-up. Bounded: cleared past _CV_LIMIT.
-_CV: dict[int, dict[int, int]] = {}
-_CV_LIMIT = 200_000
+#: (others table * 256 + need * 16 + wild) -> per group table id, the shanten of (others, group)
+#: (_UNKNOWN: not known yet): one list index per discard candidate. Bounded: cleared past
+#: _CV_LIMIT rows.
+_CV: Final[dict[int, list[int]]] = {}
+_CV_LIMIT = 20_000
 
 
 def group_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
@@ -312,33 +347,30 @@ def shanten(counts: Sequence[int], wild: int = 0, sets_needed: int | None = None
 
 def shanten_keys(keys: Sequence[int], need: int, wild: int = 0) -> int:
     """``shanten`` from the four group keys and the sets needed."""
-    s = _SUITED
-    a = s.get(keys[0])
-    if a is None:
-        a = group_table_key(keys[0], 9)
-    b = s.get(keys[1])
-    if b is None:
-        b = group_table_key(keys[1], 9)
-    c = s.get(keys[2])
-    if c is None:
-        c = group_table_key(keys[2], 9)
-    d = _HONOUR.get(keys[3])
-    if d is None:
-        d = group_table_key(keys[3], 7)
-    comb = _COMBINED
-    ab = comb.get(a * _K + b)
-    if ab is None:
-        ab = combine(a, b)
-    abc = comb.get(ab * _K + c)
-    if abc is None:
-        abc = combine(ab, c)
-    abcd = comb.get(abc * _K + d)
-    if abcd is None:
-        abcd = combine(abc, d)
-    v = _VALUE.get(abcd * 512 + need * 16 + wild)
-    if v is None:
-        v = value(abcd, need, wild)
-    return v
+    return shanten4(keys[0], keys[1], keys[2], keys[3], need, wild)
+
+
+def shanten4(k0: int, k1: int, k2: int, k3: int, need: int, wild: int) -> int:
+    """``shanten_keys`` from the four group keys as separate ints."""
+    t = _table_of(k0, False)
+    if k1:
+        t = combine(t, _table_of(k1, False))
+    if k2:
+        t = combine(t, _table_of(k2, False))
+    if k3:
+        t = combine(t, _table_of(k3, True))
+    return value(t, need, wild)
+
+
+def _table_of(key: int, honours: bool) -> Table:
+    """group_table_key of a suit (honours False) or of the honours, EMPTY for key 0 (combining
+    with EMPTY changes no table)."""
+    if not key:
+        return EMPTY
+    t = (_HONOUR if honours else _SUITED).get(key)
+    if t is None:
+        t = group_table_key(key, 7 if honours else 9)
+    return t
 
 
 def after_discards(counts: Sequence[int], need: int, wild: int, kinds: Sequence[int]) -> list[int]:
@@ -349,75 +381,124 @@ def after_discards(counts: Sequence[int], need: int, wild: int, kinds: Sequence[
 def after_discards_keys(
     keys: Sequence[int], need: int, wild: int, kinds: Sequence[int]
 ) -> list[int]:
-    """``after_discards`` from the four group keys of the counts.
+    """``after_discards`` from the four group keys of the counts."""
+    return after_discards4(keys[0], keys[1], keys[2], keys[3], need, wild, list(kinds))
+
+
+def after_discards4(
+    k0: int, k1: int, k2: int, k3: int, need: int, wild: int, kinds: list[int]
+) -> list[int]:
+    """``after_discards`` from the four group keys as separate ints.
 
     Only the removed tile's group changes: the other three groups are combined once per group,
-    then each kind costs an index into its group's tables-after-one-removal (cached per group key)
-    and one look-up of the shanten of (other groups, that table)."""
-    s = _SUITED
-    h = _HONOUR
-    t0 = s.get(keys[0])
-    if t0 is None:
-        t0 = group_table_key(keys[0], 9)
-    t1 = s.get(keys[1])
-    if t1 is None:
-        t1 = group_table_key(keys[1], 9)
-    t2 = s.get(keys[2])
-    if t2 is None:
-        t2 = group_table_key(keys[2], 9)
-    t3 = h.get(keys[3])
-    if t3 is None:
-        t3 = group_table_key(keys[3], 7)
+    then each kind costs an index into its group's tables-after-one-removal (cached per group key,
+    with the group's own table) and an index into the shanten row of (other groups, that table)."""
+    a0 = _after_of(k0, False)
+    a1 = _after_of(k1, False)
+    a2 = _after_of(k2, False)
+    a3 = _after_of(k3, True)
+    t0 = a0[9]
+    t1 = a1[9]
+    t2 = a2[9]
+    t3 = a3[7]
+    if not (0 <= wild < 16 and 0 <= need < 16):  # outside the cache's keys: no cache
+        return _after_discards_plain((k0, k1, k2, k3), (a0, a1, a2, a3), need, wild, kinds)
     vkey = need * 16 + wild
-    cv = _CV.get(vkey)
-    if cv is None or len(cv) > _CV_LIMIT:
-        cv = _CV[vkey] = {}
-    out = []
-    kg = _KIND_GROUP
-    kpos = _KIND_POS
-    comb = _COMBINED
+    out: list[int] = []
     last = -1
+    after = a0
+    key = 0
+    size = 9
+    row: list[int] = []
     o = 0
-    after: tuple[int, ...] = ()
-    seen: list[int] = [-1, -1, -1, -1]  # the other groups' combined table * _K, per group
     for t in kinds:
-        g = kg[t]
+        g = _KIND_GROUP[t]
         if g != last:
             last = g
-            o = seen[g]
-            if o < 0:
-                if g == 0:
-                    a, b, c = t1, t2, t3
-                elif g == 1:
-                    a, b, c = t0, t2, t3
-                elif g == 2:
-                    a, b, c = t0, t1, t3
-                else:
-                    a, b, c = t0, t1, t2
-                ab = comb.get(a * _K + b)
-                if ab is None:
-                    ab = combine(a, b)
-                abc = comb.get(ab * _K + c)
-                if abc is None:
-                    abc = combine(ab, c)
-                o = seen[g] = abc * _K
-            after = _AFTER[g == 3].get(keys[g]) or _after_tables(keys[g], g == 3)
-        tg = after[kpos[t]]
+            # the other groups' table, the order of combination as it always was (the product is
+            # associative and commutative anyway); EMPTY changes nothing
+            if g == 0:
+                o = _combine3(t1, t2, t3)
+                after = a0
+                key = k0
+            elif g == 1:
+                o = _combine3(t0, t2, t3)
+                after = a1
+                key = k1
+            elif g == 2:
+                o = _combine3(t0, t1, t3)
+                after = a2
+                key = k2
+            else:
+                o = _combine3(t0, t1, t2)
+                after = a3
+                key = k3
+            size = 7 if g == 3 else 9
+            ck = o * 256 + vkey
+            r = _CV.get(ck)
+            if r is None:
+                if len(_CV) >= _CV_LIMIT:
+                    _CV.clear()
+                r = _CV[ck] = []
+            row = r
+        tg = after[_KIND_POS[t]]
         if tg < 0:  # not held: the table of the key less the kind's power, as it always was
-            tg = group_table_key(keys[g] - _KIND_POW[t], 7 if g == 3 else 9)
-        v = cv.get(o + tg)
-        if v is None:
-            v = cv[o + tg] = value(combine(o // _K, tg), need, wild)
+            tg = group_table_key(key - _KIND_POW[t], size)
+        if tg < len(row):
+            v = row[tg]
+            if v == _UNKNOWN:
+                v = row[tg] = value(combine(o, tg), need, wild)
+        else:
+            row.extend([_UNKNOWN] * (len(_TABLES) - len(row)))
+            v = row[tg] = value(combine(o, tg), need, wild)
         out.append(v)
     return out
 
 
-_KIND_POS = tuple(k - (27 if k >= 27 else k // 9 * 9) for k in range(34))
+def _after_discards_plain(
+    keys: tuple[int, int, int, int],
+    afters: tuple[tuple[int, ...], ...],
+    need: int,
+    wild: int,
+    kinds: list[int],
+) -> list[int]:
+    out = []
+    for t in kinds:
+        g = _KIND_GROUP[t]
+        tg = afters[g][_KIND_POS[t]]
+        if tg < 0:
+            tg = group_table_key(keys[g] - _KIND_POW[t], 7 if g == 3 else 9)
+        o = EMPTY
+        for i in range(4):
+            if i != g:
+                o = combine(o, afters[i][-1])
+        out.append(value(combine(o, tg), need, wild))
+    return out
+
+
+def _combine3(a: Table, b: Table, c: Table) -> Table:
+    """combine(combine(a, b), c), skipping EMPTY (its product with any table is that table)."""
+    if b != EMPTY:
+        a = combine(a, b) if a != EMPTY else b
+    if c != EMPTY:
+        a = combine(a, c) if a != EMPTY else c
+    return a
+
 
 #: (suited, honours): group key -> for each position the table of the key minus one tile there
-#: (-1 where the position is empty). Bounded: cleared past _AFTER_LIMIT.
-_AFTER: tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]] = ({}, {})
+#: (-1 where the position is empty), then the key's own table. Bounded: cleared past _AFTER_LIMIT.
+_AFTER: Final[tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]] = ({}, {})
 _AFTER_LIMIT = 500_000
+_NO_AFTER: Final = ((-1,) * 9 + (EMPTY,), (-1,) * 7 + (EMPTY,))  # the empty group's
+
+
+def _after_of(key: int, honours: bool) -> tuple[int, ...]:
+    if not key:
+        return _NO_AFTER[honours]
+    r = _AFTER[honours].get(key)
+    if r is None:
+        r = _after_tables(key, honours)
+    return r
 
 
 def _after_tables(key: int, honours: bool) -> tuple[int, ...]:
@@ -430,6 +511,7 @@ def _after_tables(key: int, honours: bool) -> tuple[int, ...]:
             out.append(group_table_key(key - pw, size) if t is None else t)
         else:
             out.append(-1)
+    out.append(group_table_key(key, size))
     r = tuple(out)
     cache = _AFTER[honours]
     if len(cache) >= _AFTER_LIMIT:
