@@ -12,7 +12,11 @@ palettes of kinds, sets plus a pair, some 癞子) so that wins, waits and every 
 - the bot's ``_bot_discard`` (counts instead of list scans) against its first version;
 - ``scoring.may_win_kinds`` (no standard kinds when the hand is not ready by shanten) against
   ``standard_kinds`` of every hand;
-- the claim bot's shanten values from group keys against ``_bot_shanten`` of each hand.
+- the claim bot's shanten values from group keys against ``_bot_shanten`` of each hand;
+- ``scoring.pair258_kinds`` / ``one_suit_with`` (can_win's filter of standard shapes without a
+  2-5-8 pair) against ``standard_win_pair258`` and the faces' suits;
+- ``WuhanRules.discard_options`` / ``own_turn_specials`` against their definitions;
+- ``play.win_record`` (integer multipliers) against ``scoring.score_win``'s Fractions.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from games.engine.core import WIN_DISCARD, WIN_ROB, WIN_SELF, parse_tile
 from games.engine.fast_shanten import after_discards
 from games.engine.simulate import play_hand
 from games.engine.state import PHASE_OVER, PHASE_TURN, HandState
-from games.engine.tiles import Meld, counts_of, parse_tiles
+from games.engine.tiles import Meld, counts_of, parse_tiles, suit_of
 from games.engine.variants.wuhan import calc, play, scoring
 from games.engine.variants.wuhan.play import RULES
 from games.engine.variants.wuhan.rules import RED_DRAGON
@@ -379,3 +383,137 @@ def _slow_bot_claim(state: HandState, seat: int, legal: list[Action]) -> Action 
             return a
     types = {a.type for a in legal}
     return next((a for a in legal if a.type == "pass"), None) if "hu" not in types else None
+
+
+def test_pair258_kinds_and_one_suit_match_their_definitions() -> None:
+    rng = random.Random("wuhan-fast-pair258")
+    found = 0
+    for _ in range(N_RANDOM):
+        concealed, melds, wild, _pool = _random_hand(rng, 1)
+        key = tuple(sorted(concealed))
+        counts = counts_of(concealed)
+        held = 0
+        if wild is not None:
+            held = counts[wild]
+            counts[wild] = 0
+        want = set()
+        for t in scoring.may_win_kinds(key, wild)[0]:
+            with_t = list(counts)
+            with_t[t] += 1
+            if hand.standard_win_pair258(with_t, held):
+                want.add(t)
+        assert scoring.pair258_kinds(key, wild) == want, (concealed, wild)
+        found += bool(want)
+        for t in range(34):
+            faces = [k for k in concealed + [t] if k != wild] + [k for m in melds for k in m.tiles]
+            suits = {suit_of(k) for k in faces}
+            slow = len(suits) <= 1 and suits <= {"m", "p", "s"}
+            assert scoring.one_suit_with(key, t, melds, wild) == slow, (concealed, melds, wild, t)
+    assert found > N_RANDOM // 20
+
+
+def test_discard_options_and_specials_match_their_definitions() -> None:
+    for i in range(10):
+        final, _events, _actions = play_hand("wuhan", {}, f"wuhan-fast-opts:{i}", checked=False)
+        laizi = final.ext["laizi"]
+        rng = random.Random(i)
+        for _ in range(50):
+            seat = rng.randrange(4)
+            tiles = rng.sample([k for k in range(34) for _ in range(4)], rng.choice((2, 5, 14)))
+            if rng.random() < 0.3:
+                tiles += [laizi, RED_DRAGON][: rng.randrange(3)]
+            for hand_ in (tuple(sorted(tiles)), tuple(tiles)):
+                hands = list(final.hands)
+                hands[seat] = hand_
+                ext = dict(final.ext)
+                ext["haidi"] = rng.random() < 0.2
+                state = replace(final, hands=tuple(hands), ext=ext, drawn=rng.choice((None, 3)))
+                want = [] if ext["haidi"] else sorted(set(hand_) - {RED_DRAGON, laizi})
+                assert RULES.discard_options(state, seat) == want
+                specials = RULES.own_turn_specials(state, seat)
+                if ext["haidi"]:
+                    want_sp = [Action(seat, "pass")] if state.drawn is not None else []
+                else:
+                    want_sp = [
+                        Action(seat, atype, tile=tile)
+                        for atype, tile, kind in (
+                            (play.HONGZHONG_GANG, "7z", RED_DRAGON),
+                            (play.LAIZI_GANG, play.tile_str(laizi), laizi),
+                        )
+                        if kind in hand_
+                    ]
+                assert specials == want_sp
+
+
+def _slow_record(
+    reading: scoring.Reading,
+    winner: int,
+    dealer: int,
+    self_draw: bool,
+    discarder: int | None,
+    melds: tuple[tuple[Meld, ...], ...],
+    hz: list[int],
+    lz: list[int],
+    koukou: bool,
+    ready: bool | None,
+) -> dict[str, object]:
+    """score_wins' record as first written: scoring.score_win with SeatFactors and Fractions."""
+    facts = scoring.WinFacts(
+        winner=winner,
+        dealer=dealer,
+        win_type=scoring.SELF_DRAW if self_draw else scoring.DISCARD,
+        discarder=discarder,
+        melds=tuple(melds[winner]),
+        koukou=koukou,
+        discarder_ready=ready,
+    )
+    factors = [scoring.SeatFactors.from_melds(melds[s], hz[s], lz[s]) for s in range(4)]
+    result = scoring.score_win(reading, facts, factors)
+    return {
+        "patterns": result.patterns,
+        "base": result.base,
+        "multipliers": [play._number(m) for m in result.multipliers],
+        "raw": [play._number(r) for r in result.raw],
+        "deltas": result.deltas,
+        "cheng_bao": result.cheng_bao,
+        "points": result.deltas[winner],
+        "value": result.deltas[winner],
+    }
+
+
+def test_win_record_matches_score_win() -> None:
+    rng = random.Random("wuhan-fast-record")
+    for _ in range(N_RANDOM):
+        patterns = tuple(p for p in scoring.BIG_PATTERNS if rng.random() < 0.2)
+        reading = scoring.Reading(patterns, rng.random() < 0.5)
+        melds = tuple(
+            tuple(
+                Meld(
+                    mtype,
+                    (5, 5, 5, 5) if mtype.startswith("kong") else (5, 5, 5),
+                    rng.choice((None, 1, 2, 3)),
+                )
+                for mtype in rng.sample(_MELD_TYPES, rng.randrange(5))
+            )
+            for _seat in range(4)
+        )
+        winner = rng.randrange(4)
+        self_draw = rng.random() < 0.4
+        discarder = None if self_draw else rng.choice([s for s in range(4) if s != winner])
+        args = (
+            reading,
+            winner,
+            rng.randrange(4),
+            self_draw,
+            discarder,
+            melds,
+            [rng.choice((0, 0, 1, 2)) for _ in range(4)],
+            [rng.choice((0, 0, 1, 3)) for _ in range(4)],
+            rng.random() < 0.5,
+            rng.choice((None, True, False)),
+        )
+        fast = play.win_record(*args)
+        slow = _slow_record(*args)
+        assert fast == slow, args
+        assert [type(x) for x in fast["multipliers"]] == [type(x) for x in slow["multipliers"]]
+        assert [type(x) for x in fast["raw"]] == [type(x) for x in slow["raw"]]

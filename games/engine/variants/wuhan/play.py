@@ -28,13 +28,12 @@ from games.engine.core import (
     Rules,
     add_score,
     draw_tile,
-    live_count,
     parse_tile,
     replace,
 )
 from games.engine.fast_shanten import after_discards_keys, shanten_keys
 from games.engine.state import N_SEATS, PHASE_CLAIM, PHASE_OVER, PHASE_TURN, HandState, WinContext
-from games.engine.tiles import counts_of, meld_to_json, parse_tiles, tile_str
+from games.engine.tiles import Meld, counts_of, meld_to_json, parse_tiles, tile_str
 from games.engine.variants.shaanxi.play import (  # wuhan.md §1: the Shaanxi deal
     deal_order,
     seed_basis,
@@ -77,16 +76,24 @@ def roll_dice(state: HandState) -> dict[str, Any]:
     return {"dice1": d1, "dice2": d2, "second_roller": second, "skip_stacks": sum(d1) + sum(d2)}
 
 
-class _Specials(dict[tuple[int, str, int | None], Action]):
-    """One shared Action per (seat, type, tile) of the own-turn specials (actions are immutable)."""
-
-    def __missing__(self, key: tuple[int, str, int | None]) -> Action:
-        seat, atype, tile = key
-        action = self[key] = Action(seat, atype, tile=None if tile is None else tile_str(tile))
-        return action
+def _special_table(atype: str, tile: int | None) -> tuple[Action, ...]:
+    """One shared Action per seat for an own-turn special (actions are immutable)."""
+    return tuple(
+        Action(s, atype, tile=None if tile is None else tile_str(tile)) for s in range(N_SEATS)
+    )
 
 
-_SPECIALS = _Specials()
+_HONGZHONG_ACTS = _special_table(HONGZHONG_GANG, table.RED_DRAGON)
+_LAIZI_ACTS = tuple(_special_table(LAIZI_GANG, k) for k in range(34))  # [kind][seat]
+_HAIDI_ACTS = _special_table(HAIDI_PASS, None)
+_NO_TILE = -1
+
+#: Per seat, the hand (the very tuple object, kept alive here so that ``is`` is exact), 癞子 and
+#: scoring.may_win_kinds entry can_win saw last: a seat's hand is the same object through the
+#: claim windows between two of its own turns, so the cache key need not be built and hashed.
+_SEEN_HAND: list[tuple[int, ...]] = [(), (), (), ()]
+_SEEN_WILD: list[int] = [_NO_TILE] * N_SEATS
+_SEEN_KINDS: list[scoring.MayKinds] = [(frozenset(), False, False, False)] * N_SEATS
 
 
 class WuhanRules(Rules):
@@ -112,7 +119,10 @@ class WuhanRules(Rules):
         return () if indicator is None else (indicator,)
 
     def can_kong_now(self, state: HandState) -> bool:
-        return not state.ext.get("haidi") and live_count(state) > 0
+        # live_count(state) > 0, with this variant's reserve inline
+        return not state.ext.get("haidi") and (
+            len(state.wall) - state.head - state.tail - HAIDI_RESERVE > 0
+        )
 
     # -- set-up --------------------------------------------------------------------------------------
 
@@ -161,19 +171,31 @@ class WuhanRules(Rules):
         ext = state.ext
         if ext.get("haidi"):
             return []
-        return sorted(set(state.hands[seat]).difference((table.RED_DRAGON, ext["laizi"])))
+        laizi: int = ext["laizi"]
+        hand = state.hands[seat]
+        out: list[int] = []
+        last = _NO_TILE
+        for t in hand:  # sorted: each kind once, in order
+            if t != last:
+                if t < last:  # not sorted after all: the definition
+                    return sorted(set(hand).difference((table.RED_DRAGON, laizi)))
+                last = t
+                if t != table.RED_DRAGON and t != laizi:
+                    out.append(t)
+        return out
 
     def own_turn_specials(self, state: HandState, seat: int) -> list[Action]:
+        ext = state.ext
+        if ext.get("haidi"):
+            return [_HAIDI_ACTS[seat]] if state.drawn is not None else []
         hand = state.hands[seat]
-        if is_haidi(state):
-            return [_SPECIALS[seat, HAIDI_PASS, None]] if state.drawn is not None else []
-        out = []
-        if table.RED_DRAGON in hand:
-            out.append(_SPECIALS[seat, HONGZHONG_GANG, table.RED_DRAGON])
-        laizi = laizi_of(state)
+        laizi: int = ext["laizi"]
+        red = table.RED_DRAGON in hand
         if laizi in hand:
-            out.append(_SPECIALS[seat, LAIZI_GANG, laizi])
-        return out
+            if red:
+                return [_HONGZHONG_ACTS[seat], _LAIZI_ACTS[laizi][seat]]
+            return [_LAIZI_ACTS[laizi][seat]]
+        return [_HONGZHONG_ACTS[seat]] if red else []
 
     def apply_special(self, state: HandState, action: Action, events: Events) -> HandState:
         if action.type == HAIDI_PASS:
@@ -202,7 +224,7 @@ class WuhanRules(Rules):
             if before.get("type") == "kong" and before.get("kind") == "kong_concealed":
                 before["face_down"] = True  # §4: an 暗杠 is "不亮明" (redact_events hides its tile)
         elif not state.ext.get("haidi"):
-            live = live_count(state)
+            live = len(state.wall) - state.head - state.tail - HAIDI_RESERVE  # live_count
             if live >= HAIDI_TILES:
                 return state
             state = replace(state, ext={**state.ext, "haidi": True})
@@ -250,7 +272,7 @@ class WuhanRules(Rules):
         if not melds:
             return False  # not opened
         hand = state.hands[seat]
-        wild = state.ext["laizi"]
+        wild: int = state.ext["laizi"]
         if tile is not None and how != WIN_SELF:
             if len(hand) + 3 * len(melds) != 13:
                 return False
@@ -267,17 +289,31 @@ class WuhanRules(Rules):
                 )
             i = hand.index(d)
             base, t = hand[:i] + hand[i + 1 :], d
-        found = _MAY_KINDS.get((base, wild))
-        if found is None:
-            found = scoring.may_win_kinds(base, wild)
-        standard, honours, jiang, red = found
-        if red or t == table.RED_DRAGON:
+        # the seat's hand is the same object from one claim window to the next
+        if base is _SEEN_HAND[seat] and wild == _SEEN_WILD[seat]:
+            found = _SEEN_KINDS[seat]
+        else:
+            got = _MAY_KINDS.get((base, wild))
+            found = scoring.may_win_kinds(base, wild) if got is None else got
+            _SEEN_HAND[seat] = base
+            _SEEN_WILD[seat] = wild
+            _SEEN_KINDS[seat] = found
+        if found[3] or t == table.RED_DRAGON:
             return False  # a hand holding 红中 cannot win
-        if t not in standard:  # may_win_with's other ways, inlined for the common reject
-            if (t != wild and not honours and not jiang) or not scoring.may_win_with(
+        if t not in found[0]:  # may_win_with's other ways, inlined for the common reject
+            if (t != wild and not found[1] and not found[2]) or not scoring.may_win_with(
                 base, t, melds, wild
             ):
                 return False  # no reading can have a shape
+        elif not found[1] and not found[2] and t not in scoring.pair258_kinds(base, wild):
+            # a standard shape without a 2-5-8 pair, and no 风一色 / 将一色: it needs 清一色 or
+            # 碰碰胡 (no chow among the melds)
+            chow = False
+            for m in melds:
+                if m.type == CHOW:
+                    chow = True
+            if chow and not scoring.one_suit_with(base, t, melds, wild):
+                return False
         if not any(m.type in scoring.OPENING_TYPES for m in melds):
             return False  # not opened
         return self._has_reading(state, seat, tile, how)
@@ -307,33 +343,32 @@ class WuhanRules(Rules):
             reading = self._reading(state, w.seat, w.tile, w.how)
             assert reading is not None, "the core only offers legal wins"
             ready = None
-            if w.how != WIN_SELF and w.from_seat is not None:
+            # the discarder's readiness only matters to 承包 case 1 (scoring.cheng_bao_seat):
+            # 全求人 without 抢杠
+            if (
+                w.how != WIN_SELF
+                and w.from_seat is not None
+                and scoring.QUAN_QIU_REN in reading.patterns
+                and scoring.QIANG_GANG not in reading.patterns
+            ):
                 ready = is_ready(
                     list(state.hands[w.from_seat]),
                     list(state.melds[w.from_seat]),
                     laizi_of(state),
                 )
-            facts = scoring.WinFacts(
-                winner=w.seat,
-                dealer=state.dealer,
-                win_type=scoring.SELF_DRAW if w.how == WIN_SELF else scoring.DISCARD,
-                discarder=w.from_seat,
-                melds=tuple(state.melds[w.seat]),
-                koukou=bool(state.options.get("koukou")),
-                discarder_ready=ready,
-            )
-            result = scoring.score_win(reading, facts, self.seat_factors(state))
             records.append(
-                {
-                    "patterns": result.patterns,
-                    "base": result.base,
-                    "multipliers": [_number(m) for m in result.multipliers],
-                    "raw": [_number(r) for r in result.raw],
-                    "deltas": result.deltas,
-                    "cheng_bao": result.cheng_bao,
-                    "points": result.deltas[w.seat],
-                    "value": result.deltas[w.seat],
-                }
+                win_record(
+                    reading,
+                    w.seat,
+                    state.dealer,
+                    w.how == WIN_SELF,
+                    w.from_seat,
+                    state.melds,
+                    state.ext[HONGZHONG_GANG],
+                    state.ext[LAIZI_GANG],
+                    bool(state.options.get("koukou")),
+                    ready,
+                )
             )
         return state, records
 
@@ -393,20 +428,108 @@ class WuhanRules(Rules):
         """Lay out every 红中 (it blocks winning), a second 癞子 (two forbid a small hu), claim
         a chow/pung when it brings the hand closer (an opening is needed to win), and discard by
         shanten with the 癞子 counted as jokers."""
-        types = {a.type for a in legal}
-        if HONGZHONG_GANG in types:
-            return next(a for a in legal if a.type == HONGZHONG_GANG)
-        if LAIZI_GANG in types and state.hands[seat].count(laizi_of(state)) >= 2:
-            return next(a for a in legal if a.type == LAIZI_GANG)
+        laizi_gang: Action | None = None
+        discard = False
+        kong = False
+        for a in legal:
+            typ = a.type
+            if typ == HONGZHONG_GANG:
+                return a
+            if typ == "discard":
+                discard = True
+            elif typ == LAIZI_GANG:
+                if laizi_gang is None:
+                    laizi_gang = a
+            elif typ == "kong_concealed" or typ == "kong_added":
+                kong = True
+        if laizi_gang is not None:
+            laizi: int = state.ext["laizi"]
+            if state.hands[seat].count(laizi) >= 2:
+                return laizi_gang
         if state.phase == PHASE_CLAIM:
             return _bot_claim(state, seat, legal)
-        if (
-            state.phase == PHASE_TURN
-            and "discard" in types
-            and not {"kong_concealed", "kong_added"} & types
-        ):
+        if state.phase == PHASE_TURN and discard and not kong:
             return _bot_discard(state, seat, legal)
         return None
+
+
+def win_record(
+    reading: scoring.Reading,
+    winner: int,
+    dealer: int,
+    self_draw: bool,
+    discarder: int | None,
+    melds: tuple[tuple[Meld, ...], ...],
+    hongzhong_gang: list[int],
+    laizi_gang: list[int],
+    koukou: bool,
+    ready: bool | None,
+) -> dict[str, Any]:
+    """score_wins' record of one win: ``scoring.score_win`` (§8) with each seat's factors read
+    from its melds and 红中杠 / 癞子杠 counts, in integers instead of Fractions.
+
+    A multiplier is a power of two, times 3/2 at most once (a big hu's self-draw or discard), so
+    twice it is an integer and four times a raw loss is one too; the record's numbers are those
+    integers halved / quartered (an int when exact, else the same float as ``float(Fraction)``).
+    """
+    big = bool(reading.patterns)
+    base = 10 * len(reading.patterns) if big else 1
+    twice: list[int] = []  # 2 x each seat's multiplier
+    for seat in range(N_SEATS):
+        openings = an_gang = doubles = 0
+        for m in melds[seat]:
+            typ = m.type
+            if typ == "kong_concealed":
+                an_gang += 1
+            elif typ in scoring.OPENING_TYPES:
+                openings += 1
+                if typ in scoring.MING_GANG_TYPES:
+                    doubles += 1
+        doubles += openings if koukou else min(openings, 1)
+        doubles += hongzhong_gang[seat] + laizi_gang[seat]
+        m2 = 2 ** (doubles + 1) * 4**an_gang
+        if seat == winner:
+            if self_draw:
+                m2 = m2 * 3 // 2 if big else m2 * 2
+            if reading.hard:
+                m2 *= 2
+        elif not self_draw and seat == discarder:
+            m2 = m2 * 3 // 2 if big else m2 * 2
+        if not big and seat == dealer:
+            m2 *= 2
+        twice.append(m2)
+    quad = [0 if s == winner else base * twice[s] * twice[winner] for s in range(N_SEATS)]
+    losers = [s for s in range(N_SEATS) if s != winner]
+    cap4 = 4 * table.CAP
+    if all(quad[s] > cap4 for s in losers):
+        pays = [table.golden_cap(koukou)] * 3
+    else:
+        pays = [table.CAP if quad[s] > cap4 else quad[s] // 4 for s in losers]
+    # 承包 (scoring.cheng_bao_seat): case 3, then case 1, then case 2
+    payer: int | None = None
+    if scoring.QIANG_GANG in reading.patterns:
+        payer = discarder
+    elif scoring.QUAN_QIU_REN in reading.patterns and ready is False:
+        payer = discarder
+    elif scoring.QING_YI_SE in reading.patterns:
+        payer = scoring.third_opening_supplier(melds[winner], winner)
+    if payer is not None:
+        total = sum(pays)
+        pays = [total if s == payer else 0 for s in losers]
+    deltas = [0, 0, 0, 0]
+    for i in range(3):
+        deltas[losers[i]] -= pays[i]
+        deltas[winner] += pays[i]
+    return {
+        "patterns": reading.pattern_ids(),
+        "base": base,
+        "multipliers": [m // 2 if m % 2 == 0 else m / 2 for m in twice],
+        "raw": [r // 4 if r % 4 == 0 else r / 4 for r in quad],
+        "deltas": deltas,
+        "cheng_bao": payer,
+        "points": deltas[winner],
+        "value": deltas[winner],
+    }
 
 
 def _bot_shanten(tiles: list[int], laizi: int) -> int:
@@ -417,7 +540,7 @@ def _bot_shanten(tiles: list[int], laizi: int) -> int:
 
 def _keys(tiles: tuple[int, ...] | list[int], laizi: int) -> tuple[list[int], int]:
     """fast_shanten's four group keys of the tiles other than the 癞子, and the 癞子 count."""
-    keys = [0, 0, 0, 0]
+    k0 = k1 = k2 = k3 = 0
     grp = _GROUP
     pw = _POW
     jokers = 0
@@ -425,36 +548,51 @@ def _keys(tiles: tuple[int, ...] | list[int], laizi: int) -> tuple[list[int], in
         if t == laizi:
             jokers += 1
         else:
-            keys[grp[t]] += pw[t]
-    return keys, jokers
+            g = grp[t]
+            if g == 0:
+                k0 += pw[t]
+            elif g == 1:
+                k1 += pw[t]
+            elif g == 2:
+                k2 += pw[t]
+            else:
+                k3 += pw[t]
+    return [k0, k1, k2, k3], jokers
 
 
-_GROUP = tuple(3 if k >= 27 else k // 9 for k in range(34))
-_POW = tuple(5 ** (k - (27 if k >= 27 else k // 9 * 9)) for k in range(34))
+_GROUP: tuple[int, ...] = tuple(3 if k >= 27 else k // 9 for k in range(34))
+_POW: tuple[int, ...] = tuple(5 ** (k - (27 if k >= 27 else k // 9 * 9)) for k in range(34))
 
 
 def _bot_discard(state: HandState, seat: int, legal: list[Action]) -> Action:
     hand = state.hands[seat]
-    laizi = state.ext["laizi"]
+    laizi: int = state.ext["laizi"]
     held = [0] * 34
-    keys = [0, 0, 0, 0]
-    grp = _GROUP
-    pw = _POW
     for t in hand:
         held[t] += 1
-        keys[grp[t]] += pw[t]
-    jokers = held[laizi]
-    keys[grp[laizi]] -= jokers * pw[laizi]
+    keys, jokers = _keys(hand, laizi)
     kind_of = _KIND_OF
-    discards = [(kind_of[a.tile or ""], a) for a in legal if a.type == "discard"]
+    kinds: list[int] = []
+    acts: list[Action] = []
+    for a in legal:
+        if a.type == "discard":
+            kinds.append(kind_of[a.tile or ""])
+            acts.append(a)
     # never the 癞子: it is not a legal discard
-    values = after_discards_keys(keys, (len(hand) - 1) // 3, jokers, [t for t, _a in discards])
-    best: tuple[int, int] | None = None
-    pick = discards[0][1]
-    low = min(values)  # ties on the lowest shanten only: the neighbour count is the tie-break
-    for (t, a), after in zip(discards, values, strict=True):
-        if after != low:
+    values = after_discards_keys(keys, (len(hand) - 1) // 3, jokers, kinds)
+    n = len(kinds)
+    low = values[0]
+    for i in range(1, n):
+        if values[i] < low:
+            low = values[i]
+    # ties on the lowest shanten only: the neighbour count, then the kind, is the tie-break
+    best_score = 1 << 30
+    best_t = 0
+    pick = acts[0]
+    for i in range(n):
+        if values[i] != low:
             continue
+        t = kinds[i]
         score = 2 * (held[t] - 1)  # copies, and tiles within two steps in the suit
         if t < 27:
             pos = t % 9
@@ -466,9 +604,8 @@ def _bot_discard(state: HandState, seat: int, legal: list[Action]) -> Action:
                 score += 2
             if pos <= 6 and held[t + 2]:
                 score += 1
-        key = (score, t)
-        if best is None or key < best:
-            best, pick = key, a
+        if score < best_score or (score == best_score and t < best_t):
+            best_score, best_t, pick = score, t, acts[i]
     return pick
 
 
@@ -477,7 +614,7 @@ _KIND_OF = {tile_str(k): k for k in range(34)}
 
 def _bot_claim(state: HandState, seat: int, legal: list[Action]) -> Action | None:
     """Claim a meld when the best discard afterwards is closer to ready than now."""
-    laizi = state.ext["laizi"]
+    laizi: int = state.ext["laizi"]
     hand = state.hands[seat]
     key = (hand, laizi, -2)
     now = _CLAIM_SHANTEN.get(key)

@@ -218,8 +218,8 @@ def may_win(concealed: Sequence[int], melds: Sequence[Meld], wild: int | None) -
 
 
 _POW5 = tuple(5**i for i in range(9))
-_KIND_GROUP = tuple(3 if k >= 27 else k // 9 for k in range(34))
-_KIND_POW = tuple(_POW5[k - (27 if k >= 27 else k // 9 * 9)] for k in range(34))
+_KIND_GROUP: tuple[int, ...] = tuple(3 if k >= 27 else k // 9 for k in range(34))
+_KIND_POW: tuple[int, ...] = tuple(_POW5[k - (27 if k >= 27 else k // 9 * 9)] for k in range(34))
 
 
 def standard_kinds(counts: Sequence[int], jokers: int) -> list[int]:
@@ -250,35 +250,106 @@ def may_win_kinds(hand: tuple[int, ...], wild: int | None) -> MayKinds:
     found = _MAY_KINDS.get(key)
     if found is not None:
         return found
-    keys = [0, 0, 0, 0]
+    w = -1 if wild is None else wild
+    k0 = k1 = k2 = k3 = 0
     grp = _KIND_GROUP
     pw = _KIND_POW
     held = 0
+    honours = jiang = True  # every face other than the 癞子 is in _HONOUR_FACES / _JIANG_FACES
     for t in hand:
-        if t == wild:
+        if t == w:
             held += 1
+            continue
+        g = grp[t]
+        if g == 3:
+            k3 += pw[t]
+            jiang = False
+            if t == RED_DRAGON:
+                honours = False
         else:
-            keys[grp[t]] += pw[t]
-    if (len(hand) + 1) % 3 != 2 or shanten_keys(keys, len(hand) // 3, held) > 0:
-        # Not one tile from a standard win: with the 癞子 as jokers, a hand that some t completes
-        # is at most 0 from ready (one tile or one joker less raises the shanten by at most 1).
-        kinds: set[int] = set()
-    else:
-        kinds = set(waits_from_keys(keys[0], keys[1], keys[2], keys[3], held))
-    faces = set(hand)
-    if wild is not None:
-        kinds.discard(wild)
-        faces.discard(wild)
-    found = (
-        frozenset(kinds),
-        faces <= _HONOUR_FACES,
-        faces <= _JIANG_FACES,
-        RED_DRAGON in hand,
-    )
+            honours = False
+            if g == 0:
+                k0 += pw[t]
+            elif g == 1:
+                k1 += pw[t]
+            else:
+                k2 += pw[t]
+            if jiang and t % 9 != 1 and t % 9 != 4 and t % 9 != 7:
+                jiang = False
+    kinds = _NO_KINDS
+    if (len(hand) + 1) % 3 == 2 and shanten_keys([k0, k1, k2, k3], len(hand) // 3, held) <= 0:
+        # Only a hand at most 0 from ready can be one tile from a standard win: with the 癞子 as
+        # jokers, one tile or one joker less raises the shanten by at most 1.
+        waits = waits_from_keys(k0, k1, k2, k3, held)
+        if waits:
+            got = set(waits)
+            got.discard(w)
+            kinds = frozenset(got)
+    found = (kinds, honours, jiang, RED_DRAGON in hand)
     if len(_MAY_KINDS) >= _MAY_LIMIT:
         _MAY_KINDS.clear()
     _MAY_KINDS[key] = found
     return found
+
+
+_NO_KINDS: frozenset[int] = frozenset()
+
+
+_PAIR258: dict[tuple[tuple[int, ...], int | None], frozenset[int]] = {}
+
+
+def pair258_kinds(hand: tuple[int, ...], wild: int | None) -> frozenset[int]:
+    """The kinds ``t`` of ``may_win_kinds(hand, wild)[0]`` for which ``hand + (t,)``, the 癞子 as
+    jokers, is a standard win with a 2-5-8 pair (``standard_win_pair258``), cached per (hand,
+    wild). A standard kind outside it gives a reading only through 清一色, 碰碰胡, 风一色 or 将一色
+    (``_shape_patterns``)."""
+    key = (hand, wild)
+    found = _PAIR258.get(key)
+    if found is None:
+        counts = counts_of(hand)
+        held = 0
+        if wild is not None:
+            held = counts[wild]
+            counts[wild] = 0
+        ok: list[int] = []
+        for t in may_win_kinds(hand, wild)[0]:
+            counts[t] += 1
+            if standard_win_pair258(counts, held):
+                ok.append(t)
+            counts[t] -= 1
+        found = frozenset(ok)
+        if len(_PAIR258) >= _MAY_LIMIT:
+            _PAIR258.clear()
+        _PAIR258[key] = found
+    return found
+
+
+def one_suit_with(hand: tuple[int, ...], t: int, melds: Sequence[Meld], wild: int | None) -> bool:
+    """Whether every face of ``hand + (t,)`` other than the 癞子 and every meld tile lie in one
+    suit (m, p or s): the 清一色 condition on the faces."""
+    if t == wild:
+        suit = -1
+    elif t < 27:
+        suit = t // 9
+    else:
+        return False
+    for k in hand:
+        if k != wild:
+            if k >= 27:
+                return False
+            if suit < 0:
+                suit = k // 9
+            elif k // 9 != suit:
+                return False
+    for m in melds:
+        for k in m.tiles:
+            if k >= 27:
+                return False
+            if suit < 0:
+                suit = k // 9
+            elif k // 9 != suit:
+                return False
+    return True
 
 
 def _may_win_wild(hand: tuple[int, ...], wild: int) -> bool:
