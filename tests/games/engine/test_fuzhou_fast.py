@@ -306,3 +306,40 @@ def test_the_bot_choice_equals_the_plain_one_over_seeded_hands() -> None:
             seen += 1
             state, _ev = apply(state, bot_choose(state, seat))
     assert seen > 500
+
+
+def test_quartets_and_the_reserve_equal_the_calculator() -> None:
+    """_quartets (one typed pass) against scoring.flower_quartets, reserve_of against §6.1 written
+    out with it."""
+    from games.engine.variants.fuzhou.settle import reserve
+
+    rng = random.Random(11)
+    pool = [k for k in range(27, 34) for _ in range(4)] + list(range(34, 42))
+    kinds = ("pung", "chow", "kong_exposed", "kong_added", "kong_concealed")
+    for _ in range(3000):
+        flowers = tuple(
+            tuple(rng.sample(pool, rng.choice((0, 2, 4, 6, 8, 12, 20)))) for _ in range(4)
+        )
+        melds = tuple(
+            tuple(Meld(rng.choice(kinds), (1, 1, 1)) for _ in range(rng.randrange(3)))
+            for _ in range(4)
+        )
+        for f in flowers:
+            assert play._quartets(f) == scoring.flower_quartets(f), f
+        all_melds = [m for ms in melds for m in ms]
+        want = reserve(
+            exposed=sum(m.type in ("kong_exposed", "kong_added") for m in all_melds),
+            concealed=sum(m.type == "kong_concealed" for m in all_melds),
+            quartets=sum(scoring.flower_quartets(f) for f in flowers),
+        )
+        assert play.reserve_of(melds, flowers) == want
+    assert play._quartets((27, 27, 27, 27, 34, 35, 36, 37, 38, 39, 40, 41)) == 3
+
+
+def test_plain_is_suited_tiles_at_most_four_of_a_face() -> None:
+    rng = random.Random(12)
+    for _ in range(3000):
+        hand = tuple(sorted(rng.randrange(30) for _ in range(rng.randrange(0, 18))))
+        want = all(t < 27 for t in hand) and all(hand.count(t) <= 4 for t in hand)
+        assert play._plain(hand) == want, hand
+    assert not play._plain((3, 3, 3, 3, 3)) and play._plain((3, 3, 3, 3, 4))

@@ -241,17 +241,17 @@ def test_can_win_masks_match_the_whole_hand_test() -> None:
             for tile in range(27):
                 if hand.count(tile) >= 4:
                     continue  # no fifth copy in play
-                state: Any = SimpleNamespace(  # HandState's field types: tuples
-                    hands=(hand,), choices=(void,), melds=(tuple(melds),), turn=1, drawn=None
+                state: Any = SimpleNamespace(
+                    hands=[hand], choices=[void], melds=[tuple(melds)], turn=1, drawn=None
                 )
                 won = rules.can_win(state, 0, tile, "discard")
                 assert won == rules._can_win_slow(state, 0, tile, lo), (hand, melds, void, tile)
                 wins += won
                 # the same tile drawn: a self-draw test on the 14-tile hand
                 state = SimpleNamespace(
-                    hands=(tuple(sorted((*hand, tile))),),
-                    choices=(void,),
-                    melds=(tuple(melds),),
+                    hands=[tuple(sorted((*hand, tile)))],
+                    choices=[void],
+                    melds=[tuple(melds)],
                     turn=0,
                     drawn=tile if rng.random() < 0.8 else None,
                 )
@@ -276,5 +276,101 @@ def test_discard_options_match_the_definition() -> None:
         suits = rng.sample(range(3), rng.choice((1, 2, 3)))
         hand = tuple(sorted(9 * rng.choice(suits) + rng.randrange(9) for _ in range(14)))
         void = rng.choice((*SUITS, None))
-        state: Any = SimpleNamespace(hands=(hand,), choices=(void,))
+        state: Any = SimpleNamespace(hands=[hand], choices=[void])
         assert rules.discard_options(state, 0) == _discard_options_reference(hand, void)
+
+
+def _win_masks_reference(hand: tuple[int, ...], lo: int) -> int:
+    """``play._win_masks`` as first written: every suit's code looked up, no completeness filter."""
+    if any(lo <= t < lo + 9 for t in hand):
+        return 0
+    keys = [0, 0, 0]
+    for t in hand:
+        keys[t // 9] += 5 ** (t % 9)
+    masks = scoring.standard_wait_mask(keys[0], keys[1], keys[2]) & ~(0x1FF << lo)
+    if len(hand) == 13 and len(set(hand)) <= 7:
+        odd = 0
+        for t in hand:
+            odd ^= 1 << t
+        if odd & (odd - 1) == 0:
+            masks |= odd << 27
+    return masks
+
+
+def test_win_masks_match_the_unfiltered_masks() -> None:
+    ready = 0
+    for seed in range(2500):
+        for concealed, _melds, void in _hands13(seed):
+            if void is None or any(t >= 27 for t in concealed):
+                continue
+            if any(concealed.count(t) > 4 for t in concealed):
+                continue
+            hand = tuple(sorted(concealed))
+            lo = 9 * SUITS.index(void)
+            play._WIN_MASKS.pop((hand, lo), None)
+            want = _win_masks_reference(hand, lo)
+            assert play._win_masks(hand, lo) == want, (hand, void)
+            ready += want != 0
+    assert ready > 1000
+
+
+def test_claim_tests_on_the_same_hand_reuse_its_masks() -> None:
+    """The per-seat cache keys on the hand tuple itself and the void: a new tuple, another void or
+    another seat is tested afresh."""
+    rules = play.RULES
+    hand = (0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9)  # 1-9m with 11m extra: waits on m tiles
+    for void, wins in (("s", True), ("m", False)):
+        state: Any = SimpleNamespace(hands=[hand, hand], choices=[void, void], melds=[(), ()])
+        got = [rules.can_win(state, 0, t, "discard") for t in range(27)]
+        assert got == [rules._can_win_slow(state, 0, t, 9 * SUITS.index(void)) for t in range(27)]
+        assert any(got) == wins
+        assert [rules.can_win(state, 1, t, "discard") for t in range(27)] == got
+    # a new tuple with other contents, same seat and void: not the cached masks
+    other = (0, 0, 0, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17)
+    state = SimpleNamespace(hands=[other], choices=["s"], melds=[()])
+    got = [rules.can_win(state, 0, t, "discard") for t in range(27)]
+    assert got == [rules._can_win_slow(state, 0, t, 18) for t in range(27)]
+    assert any(got)
+
+
+def test_best_fan_is_the_max_over_the_candidates() -> None:
+    """best_fan's one-pass pick against max() by (total, basic fan, tie order)."""
+    for seed in range(1500):
+        rng = random.Random(f"sichuan-fast-fan:{seed}")
+        concealed, melds, _void = _winning_hand(rng)
+        add_ons = rng.choice((0, 0, 1, 2))
+        special = rng.choice((None, None, "tianhu", "dihu"))
+        roots = sum(
+            1
+            for t in set(scoring.all_tiles(concealed, melds))
+            if scoring.all_tiles(concealed, melds).count(t) == 4
+        )
+        assert scoring.count_roots(concealed, melds) == roots
+        candidates = set(scoring.reference_candidates(concealed, melds))
+        if special is not None:
+            candidates.add(special)
+
+        def key(pid: str, roots: int = roots, add_ons: int = add_ons) -> tuple[int, int, int]:
+            gen = roots - 1 if pid in scoring.DRAGON_PATTERNS else roots
+            base = scoring.BASIC_FAN[pid]
+            return (base + add_ons + gen, base, -scoring.TIE_ORDER.index(pid))
+
+        best = max(candidates, key=key)
+        gen = roots - 1 if best in scoring.DRAGON_PATTERNS else roots
+        want = scoring.FanResult(best, gen, scoring.BASIC_FAN[best] + add_ons + gen)
+        assert scoring.best_fan(concealed, melds, add_ons=add_ons, special=special) == want
+
+
+def test_dingque_actions_are_the_three_suits() -> None:
+    from games.engine.actions import DINGQUE, Action
+
+    rules = play.RULES
+    for seat in range(4):
+        hand = tuple(sorted(random.Random(seat).randrange(27) for _ in range(13)))
+        state: Any = SimpleNamespace(hands=[hand] * 4)
+        acts = rules.choice_actions(state, seat)
+        assert acts == [Action(seat, DINGQUE, choice=s) for s in SUITS]
+        acts.clear()  # the caller's own list
+        assert len(rules.choice_actions(state, seat)) == 3
+        default = rules.choice_default(state, seat)
+        assert default == Action(seat, DINGQUE, choice=play.fewest_suit(hand))

@@ -19,8 +19,7 @@ the hand calculator cannot disagree. What this module adds (section numbers of f
 from __future__ import annotations
 
 import hashlib
-from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from games.engine import core, fastwin
 from games.engine.actions import CLAIM_PRIORITY, HU, KONG_ADDED, KONG_CONCEALED, Action
@@ -56,13 +55,26 @@ SANJINDAO = "sanjindao"
 """Action: declare 三金倒 on an own turn without a fresh draw (after a chow or pung, §7.6)."""
 
 FLOWER_KINDS = range(27, 42)
-_TILE_STR = tuple(tile_str(k) for k in range(42))
+_TILE_STR: Final = tuple(tile_str(k) for k in range(42))
 
 
-@lru_cache(maxsize=4096)
 def _quartets(flowers: tuple[int, ...]) -> int:
-    """flower_quartets, cached: the reserve is read on every live_count (a hot path)."""
-    return scoring.flower_quartets(flowers)
+    """``scoring.flower_quartets`` of a seat's flowers (kinds 27-41) in one typed pass: four of
+    one honour, the four seasons, the four plants (the reserve is read on every live_count)."""
+    if len(flowers) < 4:
+        return 0
+    honours = [0] * 7
+    quartets = 0
+    bloom = 0  # the seasons (bits 0-3) and plants (bits 4-7) held
+    for t in flowers:
+        if 27 <= t < 34:
+            n = honours[t - 27] + 1
+            honours[t - 27] = n
+            if n == 4:
+                quartets += 1
+        elif 34 <= t < 42:
+            bloom |= 1 << (t - 34)
+    return quartets + (bloom & 0xF == 0xF) + (bloom >> 4 == 0xF)
 
 
 def _is_flower(kind: int) -> bool:
@@ -76,36 +88,36 @@ def _is_flower(kind: int) -> bool:
 # can_win, the dealer's 抢金 and the non-dealers' 抢金 read these keys; any other hand (a flower, a
 # fifth copy, a meld where none is expected) takes the reference path (scoring.is_legal_win).
 
-_GROUP = tuple(k // 9 for k in range(27))
-_WEIGHT = tuple(5 ** (k % 9) for k in range(27))
+_GROUP: Final = tuple(k // 9 for k in range(27))
+_WEIGHT: Final = tuple(5 ** (k % 9) for k in range(27))
 
 SuitKeys = tuple[int, int, int, int]
 """(m key, p key, s key, golds) of a hand: the keys of its non-gold tiles and its gold count."""
 
 
-_FIELD = 24  # bits per group key in a packed sum: a key is < 5**9 < 2**23, four copies at most
-_MASK = (1 << _FIELD) - 1
-_PACKED = tuple(
-    _WEIGHT[k] << (_FIELD * _GROUP[k]) if k < 27 else 1 << (3 * _FIELD) for k in range(42)
-)
-"""Per kind, its weight shifted into its group's field of one int (flowers: a field of their own),
-so summing a hand's packed weights (in C, by map) gives all three keys at once."""
-
-
 def suit_keys(hand: tuple[int, ...], gold: int) -> SuitKeys | None:
-    """The hand's group keys with the golds taken out, or None if it holds a kind >= 27."""
-    packed = sum(map(_PACKED.__getitem__, hand))
-    if packed >> (3 * _FIELD):
-        return None
-    golds = hand.count(gold)
-    if golds:
-        packed -= golds * _PACKED[gold]
-    return packed & _MASK, packed >> _FIELD & _MASK, packed >> (2 * _FIELD), golds
+    """The hand's group keys with the golds taken out, or None if it holds a kind >= 27.
+
+    One typed loop (small-int arithmetic when compiled: no packed big-int sum, no calls)."""
+    km = kp = ks = golds = 0
+    weight = _WEIGHT
+    for t in hand:
+        if t == gold:
+            golds += 1
+        elif t < 9:
+            km += weight[t]
+        elif t < 18:
+            kp += weight[t]
+        elif t < 27:
+            ks += weight[t]
+        else:
+            return None
+    return km, kp, ks, golds
 
 
-_SEAT_KEYS: list[tuple[tuple[int, ...], int, SuitKeys | None, tuple[int, int, int] | None]] = [
-    ((), -1, None, None)
-] * N_SEATS
+_SEAT_KEYS: Final[
+    list[tuple[tuple[int, ...], int, SuitKeys | None, tuple[int, int, int] | None]]
+] = [((), -1, None, None)] * N_SEATS
 """Per seat, the last hand whose keys were computed: (the hand tuple itself, gold, keys, and its
 ``_NEED`` once a discard test asked for it). A claim window asks every other seat about the same
 held hand, so an identity check (the tuple is kept alive here, and tuples are immutable) finds it
@@ -123,11 +135,19 @@ def _keys_of(seat: int, hand: tuple[int, ...], gold: int) -> SuitKeys | None:
 
 def _plain(hand: tuple[int, ...]) -> bool:
     """Suited tiles only, at most four of a face (what a dealt hand always is)."""
-    return all(t < 27 for t in hand) and max(map(hand.count, set(hand)), default=0) <= 4
+    counts = [0] * 27
+    for t in hand:
+        if t >= 27:
+            return False
+        c = counts[t] + 1
+        if c > 4:
+            return False
+        counts[t] = c
+    return True
 
 
-_W0 = fastwin.SUIT_W0
-_POW5 = tuple(5**i for i in range(9))
+_W0: Final = fastwin.SUIT_W0
+_POW5: Final = tuple(5**i for i in range(9))
 
 
 class _LowerBounds(dict[int, tuple[int, int]]):
@@ -168,7 +188,7 @@ class _LowerBounds(dict[int, tuple[int, int]]):
         return np, dp
 
 
-_LB = _LowerBounds()
+_LB: Final = _LowerBounds()
 
 
 def may_win(km: int, kp: int, ks: int, golds: int) -> bool:
@@ -179,7 +199,7 @@ def may_win(km: int, kp: int, ks: int, golds: int) -> bool:
     return a[0] + b[0] + c[0] + min(a[1], b[1], c[1], 2) <= golds
 
 
-_NEED: dict[SuitKeys, tuple[int, int, int]] = {}
+_NEED: Final[dict[SuitKeys, tuple[int, int, int]]] = {}
 """Per held hand (its keys), per suit: what adding one tile to that suit must achieve. With no gold
 it is the ``fastwin.SUIT_W0`` code the suit must then have (the other suits are fixed: the four
 codes sum to 11 exactly on a win, the empty honour group giving 1), or 0 when no code can do it.
@@ -187,7 +207,7 @@ With golds it is -1 (test in full) when the hand plus one more gold wins, else -
 completes the hand would complete it as a gold too, so a hand not ready that way wins on nothing.
 Most claim-window tests stop here, on codes of the held hand's keys (looked up once per hand),
 instead of looking up (and filling the tables for) a fresh key per discarded tile."""
-_NEED_LIMIT = 1 << 16
+_NEED_LIMIT: Final = 1 << 16
 
 
 def _need_of(keys: SuitKeys) -> tuple[int, int, int]:
@@ -287,16 +307,20 @@ def reserve_of(
     exposed = concealed = 0
     for melds in all_melds:
         for m in melds:
-            if m.type == KONG_CONCEALED:
+            mtype = m.type
+            if mtype == KONG_CONCEALED:
                 concealed += 1
-            elif m.type != "pung" and m.type != "chow":
+            elif mtype != "pung" and mtype != "chow":
                 exposed += 1
-    quartets = sum(_quartets(f) for f in all_flowers if len(f) >= 4)
+    quartets = 0
+    for f in all_flowers:
+        if len(f) >= 4:
+            quartets += _quartets(f)
     return reserve(exposed=exposed, concealed=concealed, quartets=quartets)
 
 
-_last_reserve: tuple[object, object, int] = (None, None, 0)
-"""(melds, flowers, R) of the last reserve computed: the state's tuples themselves, kept alive
+_LAST_RESERVE: Final[list[tuple[object, object, int]]] = [(None, None, 0)]
+"""[(melds, flowers, R)] of the last reserve computed: the state's tuples themselves, kept alive
 here, so an identity check means the same contents (tuples and melds are immutable)."""
 
 
@@ -320,12 +344,11 @@ class FuzhouRules(Rules):
         if ext.get("final_group"):
             return int(ext["frozen_reserve"])
         all_melds, all_flowers = state.melds, state.flowers
-        global _last_reserve
-        last = _last_reserve
+        last = _LAST_RESERVE[0]
         if last[0] is all_melds and last[1] is all_flowers:
             return last[2]  # read on every live_count: the same tuples as last time, the same R
         value = reserve_of(all_melds, all_flowers)
-        _last_reserve = (all_melds, all_flowers, value)
+        _LAST_RESERVE[0] = (all_melds, all_flowers, value)
         return value
 
     def set_aside(self, state: HandState) -> tuple[int, ...]:

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from games.engine.fastwin import is_standard_win
 from games.engine.tiles import Meld, counts_of
 
-HAND_SIZE = 17
+HAND_SIZE: Final = 17
 """A complete Fuzhou hand: 17 tiles, every meld counted as 3 (§10.1)."""
-WAIT_SIZE = 16
+WAIT_SIZE: Final = 16
 
 SELF_DRAW = "self_draw"
 DISCARD = "discard"
@@ -49,13 +50,13 @@ SPECIAL_FAN = {
 }
 """§11.1: flat special values; only the largest one counts."""
 
-BASE = 5
+BASE: Final = 5
 """The constant term of §12.3: X = (F + G + S + 5) × 2 + M."""
 
-LIVE_GOLDS = 3
+LIVE_GOLDS: Final = 3
 """§5 (F4): the indicator is out of play, so three golds are live; 抢金 adds the fourth."""
 
-_FREE_PAIR_KIND = 27
+_FREE_PAIR_KIND: Final = 27
 """An honour kind never held in a Fuzhou hand (honours are flowers), used as a stand-in pair."""
 
 SEASONS = range(34, 38)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from games.engine.tiles import Meld
 from games.engine.variants.fuzhou.scoring import (
@@ -26,9 +27,9 @@ from games.engine.variants.fuzhou.scoring import (
     score_win,
 )
 
-RESERVE_BASE = 18
+RESERVE_BASE: Final = 18
 """§6.1: R = 18 + E + 2·C + 2·Q."""
-FINAL_GROUP_MAX = 4
+FINAL_GROUP_MAX: Final = 4
 """§6.3: 1 ≤ D ≤ 4 is the final group."""
 
 PHASE_NORMAL = "normal"

@@ -9,20 +9,20 @@ from __future__ import annotations
 
 import hashlib
 from bisect import bisect_left
-from typing import Any
+from typing import Any, Final
 
 from games.engine.actions import DINGQUE, Action
 from games.engine.core import WIN_SELF, Events, Rules, add_score, live_count, replace
-from games.engine.fastwin import win0_from_keys
+from games.engine.fastwin import SUIT_W0, win0_from_keys
 from games.engine.hand import seven_pairs
 from games.engine.state import N_SEATS, HandState, WinContext
 from games.engine.tiles import counts_of
 from games.engine.variants.sichuan import scoring
 from games.engine.wall import dice_seat
 
-SUITS = ("m", "p", "s")
-_BASE = {"m": 0, "p": 9, "s": 18}
-LAST_FOUR = 4
+SUITS: Final = ("m", "p", "s")
+_BASE: Final = {"m": 0, "p": 9, "s": 18}
+LAST_FOUR: Final = 4
 """§7: from the moment the live wall holds this many tiles or fewer, wins are taken automatically."""
 
 
@@ -40,12 +40,30 @@ def holds_void(state: HandState, seat: int) -> bool:
     return any(lo <= t < lo + 9 for t in state.hands[seat])
 
 
+def _distinct(hand: tuple[int, ...], i: int, j: int) -> list[int]:
+    """The distinct kinds of the sorted ``hand[i:j]``, in order (``sorted(set(hand[i:j]))``)."""
+    out: list[int] = []
+    prev = -1
+    for k in range(i, j):
+        t = hand[k]
+        if t != prev:
+            out.append(t)
+            prev = t
+    return out
+
+
 def fewest_suit(hand: tuple[int, ...]) -> str:
     """§2.2 default: the suit held fewest times; ties in the order m, p, s."""
     n = [0, 0, 0]
     for t in hand:
         n[t // 9] += 1
     return SUITS[n.index(min(n))]
+
+
+_DINGQUE_ACTS: Final = tuple(
+    tuple(Action(seat, DINGQUE, choice=s) for s in SUITS) for seat in range(N_SEATS)
+)
+"""The three 定缺 actions of each seat (actions are immutable: shared, as core shares its own)."""
 
 
 class SichuanRules(Rules):
@@ -59,10 +77,10 @@ class SichuanRules(Rules):
     # -- 定缺 (§2) ----------------------------------------------------------------------------------
 
     def choice_actions(self, state: HandState, seat: int) -> list[Action]:
-        return [Action(seat, DINGQUE, choice=s) for s in SUITS]
+        return list(_DINGQUE_ACTS[seat])
 
     def choice_default(self, state: HandState, seat: int) -> Action:
-        return Action(seat, DINGQUE, choice=fewest_suit(state.hands[seat]))
+        return _DINGQUE_ACTS[seat][SUITS.index(fewest_suit(state.hands[seat]))]
 
     # -- own turn (§2.5, §3.1) ---------------------------------------------------------------------
 
@@ -73,8 +91,8 @@ class SichuanRules(Rules):
             lo = _BASE[void]
             i = bisect_left(hand, lo)
             if i < len(hand) and hand[i] < lo + 9:
-                return sorted(set(hand[i : bisect_left(hand, lo + 9, i)]))  # 先打缺
-        return sorted(set(hand))
+                return _distinct(hand, i, bisect_left(hand, lo + 9, i))  # 先打缺
+        return _distinct(hand, 0, len(hand))
 
     def can_meld(self, state: HandState, seat: int, mtype: str, tile: int) -> bool:
         void = state.choices[seat]
@@ -85,27 +103,45 @@ class SichuanRules(Rules):
         void = state.choices[seat]
         if void is None:
             return False
-        lo = _BASE[void]
         hand = state.hands[seat]  # sorted
+        last = _SEAT_MASKS[seat]
         if tile is None:
             # A self-draw: the hand before the draw was win-masked on the discards that went
             # round since (a claim test each), so its mask usually answers this too.
             tile = state.drawn
             if tile is None or state.turn != seat:
-                return self._can_win_slow(state, seat, None, lo)
+                return self._can_win_slow(state, seat, None, _BASE[void])
+            lo = _BASE[void]
+            i = bisect_left(hand, lo)
+            if i < len(hand) and hand[i] < lo + 9:
+                return False  # a void-suit tile held (the drawn one too): no slicing, no look-up
             i = bisect_left(hand, tile)
             if i == len(hand) or hand[i] != tile:
                 return self._can_win_slow(state, seat, None, lo)
             hand = hand[:i] + hand[i + 1 :]
-        if lo <= tile < lo + 9:
-            return False
-        i = bisect_left(hand, lo)
-        if i < len(hand) and hand[i] < lo + 9:
-            return False  # a void-suit tile held (most hands, early on): no dictionary look-up
-        masks = _WIN_MASKS.get((hand, lo))
-        if masks is None:
-            masks = _win_masks(hand, lo)
-        return bool(masks >> tile & 1 or (masks >> (tile + 27) & 1 and not state.melds[seat]))
+            if last[1] == void and last[0] == hand:
+                masks = last[2]
+            else:
+                found = _WIN_MASKS.get((hand, lo))
+                masks = _win_masks(hand, lo) if found is None else found
+        elif last[0] is hand and last[1] == void:
+            # a claim window asks every other seat about the hand it holds: the same tuple as
+            # in the last window (kept alive here, tuples are immutable), no hashing
+            masks = last[2]
+        else:
+            lo = _BASE[void]
+            i = bisect_left(hand, lo)
+            if i < len(hand) and hand[i] < lo + 9:
+                masks = 0  # a void-suit tile held (most hands, early on): no dictionary look-up
+            else:
+                found = _WIN_MASKS.get((hand, lo))
+                masks = _win_masks(hand, lo) if found is None else found
+            _SEAT_MASKS[seat] = (hand, void, masks)
+        # the masks have no bit for a void-suit tile (standard bits are cleared there, the seven
+        # pairs single is a held tile): no separate test of the tile's suit
+        return masks != 0 and bool(
+            masks >> tile & 1 or (masks >> (tile + 27) & 1 and not state.melds[seat])
+        )
 
     def _can_win_slow(self, state: HandState, seat: int, tile: int | None, lo: int) -> bool:
         """``can_win`` tested on the whole hand (plus ``tile``): the reference of ``_win_masks``."""
@@ -300,11 +336,14 @@ class SichuanRules(Rules):
         return {"dingque": state.choices[seat] if revealed or viewer == seat else None}
 
 
-_WEIGHT = tuple(5 ** (k % 9) for k in range(27))
-_NEAR = tuple(
+_WEIGHT: Final = tuple(5 ** (k % 9) for k in range(27))
+_NEAR: Final = tuple(
     sum(1 << u for u in range(t - 2, t + 3) if 0 <= u < 27 and u // 9 == t // 9) for t in range(27)
 )
-_WIN_MASKS: dict[tuple[tuple[int, ...], int], int] = {}
+_W0: Final = SUIT_W0
+_WIN_MASKS: Final[dict[tuple[tuple[int, ...], int], int]] = {}
+_SEAT_MASKS: Final[list[tuple[tuple[int, ...], str, int]]] = [((), "", 0)] * N_SEATS
+"""Per seat, the last held hand a claim window tested: (the tuple itself, the void, its masks)."""
 
 
 def _win_masks(hand: tuple[int, ...], lo: int) -> int:
@@ -319,25 +358,41 @@ def _win_masks(hand: tuple[int, ...], lo: int) -> int:
     if i < len(hand) and hand[i] < lo + 9:
         _WIN_MASKS[(hand, lo)] = 0
         return 0
-    # the three suits' group keys packed in one sum (each below 5 ** 9 < 2 ** 24)
-    k = sum(map(_PACKED.__getitem__, hand))
-    masks = scoring.standard_wait_mask(k & _KEY, k >> 24 & _KEY, k >> 48) & ~(0x1FF << lo)
-    if len(hand) == 13 and len(set(hand)) <= 7:  # else not six pairs and a single
-        odd = 0
-        for t in hand:
-            odd ^= 1 << t
-        if odd & (odd - 1) == 0:
-            masks |= odd << 27  # the single of six pairs and a single
+    # the three suits' group keys and sizes, the held kinds and the odd-count kinds, in one typed
+    # loop (small ints when compiled)
+    k0 = k1 = k2 = n0 = n1 = n2 = seen = odd = 0
+    weight = _WEIGHT
+    for t in hand:
+        if t < 9:
+            k0 += weight[t]
+            n0 += 1
+        elif t < 18:
+            k1 += weight[t]
+            n1 += 1
+        else:
+            k2 += weight[t]
+            n2 += 1
+        seen |= 1 << t
+        odd ^= 1 << t
+    # A standard wait in suit X needs the other held suit Y complete (the void one is empty,
+    # code 1): Y's code 1 or 8, impossible with 3n + 1 tiles. Neither complete: no standard bit,
+    # and no code looked up (or filled) for a suit that cannot be.
+    codes = _W0
+    if lo == 0:
+        may = (n1 % 3 != 1 and codes[k1] != 0) or (n2 % 3 != 1 and codes[k2] != 0)
+    elif lo == 9:
+        may = (n0 % 3 != 1 and codes[k0] != 0) or (n2 % 3 != 1 and codes[k2] != 0)
+    else:
+        may = (n0 % 3 != 1 and codes[k0] != 0) or (n1 % 3 != 1 and codes[k1] != 0)
+    masks = scoring.standard_wait_mask(k0, k1, k2) & ~(0x1FF << lo) if may else 0
+    if len(hand) == 13 and seen.bit_count() <= 7 and odd & (odd - 1) == 0:
+        masks |= odd << 27  # the single of six pairs and a single
     _WIN_MASKS[(hand, lo)] = masks
     return masks
 
 
-_PACKED = tuple(5 ** (k % 9) << 24 * (k // 9) for k in range(27))
-_KEY = (1 << 24) - 1
-
-
 _Info = tuple[int, int, int, int, int, int, int]
-_HAND_INFO: dict[tuple[tuple[int, ...], int], _Info | None] = {}
+_HAND_INFO: Final[dict[tuple[tuple[int, ...], int], _Info | None]] = {}
 
 
 def _hand_info(hand: tuple[int, ...], lo: int) -> _Info | None:

@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Final
 
 from games.engine.errors import InvalidCaseError
-from games.engine.fastwin import SUIT_W0, is_standard_win
+from games.engine.fastwin import SUIT_W0, is_standard_win, win0_from_keys
 from games.engine.hand import decompositions, seven_pairs
 from games.engine.tiles import Meld, number_of, suit_of
 
@@ -73,6 +74,7 @@ TIE_ORDER = (
 """§5.3 item 4: the fixed order that breaks a tie of total and basic fan."""
 DRAGON_PATTERNS = frozenset({"longqidui", "qinglongqidui"})
 """Patterns that use up one root (§5.2)."""
+_TIE_RANK: Final = {pid: i for i, pid in enumerate(TIE_ORDER)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -201,20 +203,36 @@ def waits(concealed: Sequence[int], melds: Sequence[Meld], missing_suit: str | N
     return [t for t in range(N_SUITED) if mask >> t & 1 and t // 9 in allowed and held[t] < 4]
 
 
-_POW5 = tuple(5**i for i in range(9))
-_SUIT_WAITS: dict[int, int] = {}
+_POW5: Final = tuple(5**i for i in range(9))
+_W0: Final = SUIT_W0
+_SUIT_WAITS: Final[dict[int, int]] = {}
+_NEAR9: Final = tuple(sum(1 << q for q in range(max(p - 2, 0), min(p + 3, 9))) for p in range(9))
+"""Per position, the positions at most two steps away (itself included)."""
 
 
 def _suit_waits(key: int, code: int) -> int:
     """Bit p set when one more tile at position p (held fewer than four times) turns the suit
-    with group key ``key`` into one of ``fastwin`` w0 code ``code`` (1: sets; 8: sets and the pair)."""
+    with group key ``key`` into one of ``fastwin`` w0 code ``code`` (1: sets; 8: sets and the pair).
+
+    Only positions near a held tile are tried: the added tile sits in a pung, a run or the pair
+    with a held tile at most two steps away (an empty suit completes with no single tile)."""
     found = _SUIT_WAITS.get(key << 4 | code)
     if found is None:
         if len(_SUIT_WAITS) > 100_000:
             _SUIT_WAITS.clear()
+        held = 0
+        rest = key
+        for p in range(9):
+            if rest % 5:
+                held |= 1 << p
+            rest //= 5
         found = 0
-        for p, w in enumerate(_POW5):
-            if (key // w) % 5 < 4 and SUIT_W0[key + w] == code:
+        pow5 = _POW5
+        near = _NEAR9
+        codes = _W0
+        for p in range(9):
+            w = pow5[p]
+            if near[p] & held and (key // w) % 5 < 4 and codes[key + w] == code:
                 found |= 1 << p
         _SUIT_WAITS[key << 4 | code] = found
     return found
@@ -232,7 +250,7 @@ def standard_wait_mask(k0: int, k1: int, k2: int) -> int:
     >>> format_tiles([t for t in range(27) if m >> t & 1])
     '69m'
     """
-    codes = SUIT_W0
+    codes = _W0
     a = codes[k0]
     b = codes[k1]
     c = codes[k2]
@@ -280,7 +298,13 @@ def count_roots(concealed: Sequence[int], melds: Sequence[Meld]) -> int:
     >>> count_roots(parse_tiles("12345678999p"), [parse_meld({"type": "pung", "tiles": "555p", "from": 2})])
     1
     """
-    return sum(1 for c in _counts(all_tiles(concealed, melds)) if c == 4)
+    counts = [0] * 42
+    for t in concealed:
+        counts[t] += 1
+    for m in melds:
+        for t in m.tiles:
+            counts[t] += 1
+    return counts.count(4)
 
 
 def _is_terminal_number(t: int) -> bool:
@@ -363,32 +387,48 @@ def _fast_candidates(concealed: Sequence[int], melds: Sequence[Meld]) -> frozens
     what is left of the 1s and of the 9s is a pung (3), the pair (2) or nothing, one pair in all.
     """
     counts = [0] * N_SUITED
-    try:
-        for t in concealed:
-            counts[t] += 1
-    except IndexError:
-        return None
+    k0 = k1 = k2 = 0  # the suits' group keys, for the standard test
+    all258 = True  # every tile a 2, 5 or 8: kind % 9 in (1, 4, 7), i.e. kind % 3 == 1
+    pow5 = _POW5
+    for t in concealed:
+        if t >= N_SUITED or t < 0:
+            return None
+        counts[t] += 1
+        if t < 9:
+            k0 += pow5[t]
+        elif t < 18:
+            k1 += pow5[t - 9]
+        else:
+            k2 += pow5[t - 18]
+        if t % 3 != 1:
+            all258 = False
     if max(counts) > 4:
         return None
-    everything = list(concealed)
-    meld_kinds = []
+    held = (k0 > 0) | (k1 > 0) << 1 | (k2 > 0) << 2  # the suits held, as bits
+    terminal_melds = True  # every meld's kind a 1 or a 9
     for m in melds:
         if m.type == "chow":
             return None
-        meld_kinds.append(m.tiles[0])
-        everything.extend(m.tiles)
-    if any(t >= N_SUITED for t in everything[len(concealed) :]):
-        return None
+        kind = m.tiles[0]
+        if kind % 9 != 0 and kind % 9 != 8:
+            terminal_melds = False
+        for t in m.tiles:
+            if t >= N_SUITED or t < 0:
+                return None
+            held |= 1 << (t // 9)
+            if t % 3 != 1:
+                all258 = False
     found: set[str] = set()
-    qing = len({t // 9 for t in everything}) == 1
-    if is_standard_win(counts + [0] * 15):
+    qing = held == 1 or held == 2 or held == 4
+    # is_standard_win on the counts: 3n + 2 tiles and the suits' codes summing to 11
+    if len(concealed) % 3 == 2 and win0_from_keys(k0, k1, k2, 0):
         found.add("pinghu")
         if counts.count(2) == 1 and not _PUNGS_ONLY_BAD.intersection(counts):
             found.add("qingdui" if qing else "duiduihu")
             found.add("duiduihu")
-            if all(t % 3 == 1 for t in everything):  # kind % 9 in (1, 4, 7): numbers 2, 5, 8
+            if all258:
                 found.add("jiangdui")
-        if all(k % 9 in (0, 8) for k in meld_kinds):
+        if terminal_melds:
             pairs = 0
             for b in (0, 9, 18):
                 c = counts[b : b + 9]
@@ -404,8 +444,15 @@ def _fast_candidates(concealed: Sequence[int], melds: Sequence[Meld]) -> frozens
                     found.add("daiyaojiu")
                     if qing:
                         found.add("qingyaojiu")
-    if not melds and not any(c & 1 for c in counts) and len(concealed) == 14:
-        found |= _seven_pair_patterns(concealed, qing)
+    if not melds and len(concealed) == 14:
+        for n in counts:
+            if n & 1:
+                break
+        else:
+            if 4 in counts:
+                found |= {"qinglongqidui", "longqidui"} if qing else {"longqidui"}
+            else:
+                found |= {"qingqidui", "qidui"} if qing else {"qidui"}
     if found and qing:
         found.add("qingyise")
     return frozenset(found)
@@ -439,12 +486,24 @@ def best_fan(
     candidates = basic_candidates(concealed, melds)
     if special is not None:
         candidates.add(special)
-
-    def key(pid: str) -> tuple[int, int, int]:
-        gen = roots - 1 if pid in DRAGON_PATTERNS else roots
-        return (BASIC_FAN[pid] + add_ons + gen, BASIC_FAN[pid], -TIE_ORDER.index(pid))
-
-    best = max(candidates, key=key)
+    # max by (total, basic fan, tie order): one pass, no key tuples (the tie order is unique)
+    best = ""
+    best_total = best_fan_ = best_rank = 0
+    for pid in candidates:
+        basic = BASIC_FAN[pid]
+        total = basic + add_ons + (roots - 1 if pid in DRAGON_PATTERNS else roots)
+        rank = _TIE_RANK[pid]
+        if (
+            not best
+            or total > best_total
+            or (
+                total == best_total
+                and (basic > best_fan_ or (basic == best_fan_ and rank < best_rank))
+            )
+        ):
+            best, best_total, best_fan_, best_rank = pid, total, basic, rank
+    if not best:
+        raise ValueError("max() arg is an empty sequence")
     gen = roots - 1 if best in DRAGON_PATTERNS else roots
     return FanResult(best, gen, BASIC_FAN[best] + add_ons + gen)
 
