@@ -14,22 +14,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from games.engine.errors import IllegalActionError
 
-DISCARD = "discard"
-CHOW = "chow"
-PUNG = "pung"
-KONG_EXPOSED = "kong_exposed"
-KONG_ADDED = "kong_added"
-KONG_CONCEALED = "kong_concealed"
-HU = "hu"
-PASS = "pass"
-DINGQUE = "dingque"
+DISCARD: Final = "discard"
+CHOW: Final = "chow"
+PUNG: Final = "pung"
+KONG_EXPOSED: Final = "kong_exposed"
+KONG_ADDED: Final = "kong_added"
+KONG_CONCEALED: Final = "kong_concealed"
+HU: Final = "hu"
+PASS: Final = "pass"
+DINGQUE: Final = "dingque"
 
 #: Claim priorities on a discard (higher wins): 胡 > 杠/碰 > 吃. Variants may add types.
-CLAIM_PRIORITY: dict[str, int] = {HU: 3, KONG_EXPOSED: 2, PUNG: 2, CHOW: 1, PASS: 0}
+CLAIM_PRIORITY: Final[dict[str, int]] = {HU: 3, KONG_EXPOSED: 2, PUNG: 2, CHOW: 1, PASS: 0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,3 +74,89 @@ class Action:
                 f"action choice must be a string or an integer, got {choice!r}"
             )
         return cls(seat=seat, type=atype, tile=tile, tiles=tiles, choice=choice)
+
+
+class Claim:
+    """An open claim window on ``tile`` discarded (kind "discard") or added to a kong ("rob").
+
+    Part of the hand state (``HandState.claim``, re-exported by games.engine.state). A plain class
+    with read-only attributes rather than a dataclass so that the compiled engine builds and reads
+    it natively (a compiled dataclass still runs the interpreted generated ``__init__``); equality,
+    hashing and ``repr`` are the frozen dataclass's."""
+
+    __slots__ = ("tile", "from_seat", "kind", "options", "pending", "responses")
+
+    tile: Final[int]
+    from_seat: Final[int]
+    kind: Final[str]  # "discard" | "rob"
+    #: (seat, its legal responses) per eligible seat
+    options: Final[tuple[tuple[int, tuple[Action, ...]], ...]]
+    pending: Final[tuple[int, ...]]  # seats that still have to respond
+    #: responses recorded so far (passes included, forced wins too)
+    responses: Final[tuple[Action, ...]]
+
+    def __init__(
+        self,
+        tile: int,
+        from_seat: int,
+        kind: str,
+        options: tuple[tuple[int, tuple[Action, ...]], ...],
+        pending: tuple[int, ...],
+        responses: tuple[Action, ...],
+    ) -> None:
+        self.tile = tile
+        self.from_seat = from_seat
+        self.kind = kind
+        self.options = options
+        self.pending = pending
+        self.responses = responses
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.tile, self.from_seat, self.kind, self.options, self.pending, self.responses)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Claim)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Claim(tile={self.tile!r}, from_seat={self.from_seat!r}, kind={self.kind!r}, "
+            f"options={self.options!r}, pending={self.pending!r}, responses={self.responses!r})"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Claim, self._fields())
+
+    def options_of(self, seat: int) -> tuple[Action, ...]:
+        for s, acts in self.options:
+            if s == seat:
+                return acts
+        return ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tile": self.tile,
+            "from_seat": self.from_seat,
+            "kind": self.kind,
+            "options": [[s, [a.to_json() for a in acts]] for s, acts in self.options],
+            "pending": list(self.pending),
+            "responses": [a.to_json() for a in self.responses],
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Claim:
+        return cls(
+            tile=d["tile"],
+            from_seat=d["from_seat"],
+            kind=d["kind"],
+            options=tuple(
+                (s, tuple(Action.from_json(a) for a in acts)) for s, acts in d["options"]
+            ),
+            pending=tuple(d["pending"]),
+            responses=tuple(Action.from_json(a) for a in d["responses"]),
+        )

@@ -15,7 +15,7 @@ from __future__ import annotations
 from bisect import insort
 from dataclasses import replace as _dc_replace
 from operator import eq as _eq
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from games.engine.actions import (
     CHOW,
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 Events = list[dict[str, Any]]
 
-_TILE_INDEX = {tile_str(k): k for k in range(42)}
+_TILE_INDEX: Final[dict[str, int]] = {tile_str(k): k for k in range(42)}
 
 
 def parse_tile(text: str) -> int:
@@ -57,7 +57,8 @@ def parse_tile(text: str) -> int:
     return k if k is not None else _parse_tile(text)
 
 
-_new = object.__new__
+_new: Final = object.__new__
+_setattr: Final = object.__setattr__
 
 
 _T = TypeVar("_T")
@@ -92,16 +93,16 @@ def replace(obj: _T, **changes: Any) -> _T:
             kw.update(changes)
             return Claim(**kw)  # type: ignore[return-value]
         return _dc_replace(obj, **changes)  # type: ignore[type-var]
-    new = _new(HandState)
-    d = new.__dict__
-    d.update(obj.__dict__)
+    d = obj.__dict__.copy()
     d.update(changes)
+    new = _new(HandState)
+    _setattr(new, "__dict__", d)
     return new  # type: ignore[return-value]
 
 
-WIN_SELF = "self_draw"
-WIN_DISCARD = "discard"
-WIN_ROB = "rob"
+WIN_SELF: Final = "self_draw"
+WIN_DISCARD: Final = "discard"
+WIN_ROB: Final = "rob"
 
 
 # ================================================================================================
@@ -319,7 +320,7 @@ def rules_of(state: HandState) -> Rules:
         return rules
 
 
-_RULES_CACHE: dict[str, Rules] = {}
+_RULES_CACHE: Final[dict[str, Rules]] = {}
 
 
 def live_count(state: HandState) -> int:
@@ -386,7 +387,7 @@ def start_hand(
     variant: str,
     options: dict[str, Any],
     *,
-    dealer: Any,  # Any: a bool or a non-seat raises EngineError below (compiled code too)
+    dealer: int,
     wall: Sequence[int],
     seed: str | None,
     carry: dict[str, Any] | None,
@@ -400,7 +401,7 @@ def start_hand(
         if len(_SORTED_TILES) > 64:
             _SORTED_TILES.clear()
         expect = _SORTED_TILES[rules] = sorted(rules.tile_list())
-    if sorted(wall) != expect:
+    if not _is_tile_set(wall, expect):
         raise EngineError(
             f"the wall is not the {variant} tile set ({len(wall)} tiles, need {len(expect)})"
         )
@@ -413,38 +414,46 @@ def start_hand(
     hands[dealer] = _add(hands[dealer], extra)
     z4 = (0, 0, 0, 0)
     f4 = (False, False, False, False)
-    state = HandState(
-        variant=variant,
-        options=dict(options),
-        dealer=dealer,
-        seed=seed,
-        wall=tuple(wall),
-        head=N_SEATS * n + 1,
-        tail=0,
-        phase=PHASE_TURN,
-        turn=dealer,
-        hands=tuple(hands),
-        drawn=extra,
-        melds=((), (), (), ()),
-        discards=((), (), (), ()),
-        flowers=((), (), (), ()),
-        choices=(None, None, None, None),
-        claim=None,
-        scores=z4,
-        won=f4,
-        escaped=f4,
-        wins=(),
-        kongs=(),
-        turn_kongs=(),
-        after_kong=False,
-        draws=z4,
-        interrupted=False,
-        n_discards=0,
-        last_discard=None,
-        ext=rules.init_ext(dict(options), dealer, carry),
-        carry=carry,
-        result=None,
-        n_actions=0,
+    e4 = ((), (), (), ())
+    # HandState(variant=..., ...): the instance dict set at once (the frozen dataclass's
+    # generated __init__ sets its 31 fields one by one through object.__setattr__)
+    state: HandState = _new(HandState)
+    _setattr(
+        state,
+        "__dict__",
+        {
+            "variant": variant,
+            "options": dict(options),
+            "dealer": dealer,
+            "seed": seed,
+            "wall": tuple(wall),
+            "head": N_SEATS * n + 1,
+            "tail": 0,
+            "phase": PHASE_TURN,
+            "turn": dealer,
+            "hands": tuple(hands),
+            "drawn": extra,
+            "melds": e4,
+            "discards": e4,
+            "flowers": e4,
+            "choices": (None, None, None, None),
+            "claim": None,
+            "scores": z4,
+            "won": f4,
+            "escaped": f4,
+            "wins": (),
+            "kongs": (),
+            "turn_kongs": (),
+            "after_kong": False,
+            "draws": z4,
+            "interrupted": False,
+            "n_discards": 0,
+            "last_discard": None,
+            "ext": rules.init_ext(dict(options), dealer, carry),
+            "carry": carry,
+            "result": None,
+            "n_actions": 0,
+        },
     )
     events: Events = [
         {
@@ -468,7 +477,26 @@ def start_hand(
 
 
 #: sorted(rules.tile_list()) per Rules object (the hook takes no state: a fixed list per variant)
-_SORTED_TILES: dict[Rules, list[int]] = {}
+_SORTED_TILES: Final[dict[Rules, list[int]]] = {}
+
+
+def _is_tile_set(wall: Sequence[object], expect: list[int]) -> bool:
+    """``sorted(wall) == expect`` (``expect`` sorted), counting the tile kinds instead of sorting
+    when every tile is an int kind (a wall of anything else gets the sort, errors and all)."""
+    if len(wall) != len(expect):
+        return False
+    left = [0] * 64
+    for t in expect:
+        if not 0 <= t < 64:
+            return sorted(wall) == expect  # type: ignore[type-var]
+        left[t] += 1
+    for x in wall:
+        if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x < 64:
+            return sorted(wall) == expect  # type: ignore[type-var]
+        left[x] -= 1
+        if left[x] < 0:
+            return False
+    return True
 
 
 def rules_of_key(variant: str) -> Rules:
@@ -519,7 +547,7 @@ def legal_actions(state: HandState, seat: int) -> list[Action]:
 _LAST_LEGAL: tuple[HandState | None, int, tuple[Action, ...]] = (None, -1, ())
 
 
-_ACTION_CACHE: dict[tuple[int, str, int], Action] = {}
+_ACTION_CACHE: Final[dict[tuple[int, str, int], Action]] = {}
 
 
 def _act(seat: int, atype: str, tile: int) -> Action:
@@ -536,10 +564,10 @@ def _act_table(atype: str) -> tuple[tuple[Action, ...], ...]:
     return tuple(tuple(_act(s, atype, k) for k in range(42)) for s in range(N_SEATS))
 
 
-_HU_ACTS = _act_table(HU)
-_DISCARD_ACTS = _act_table(DISCARD)
-_PUNG_ACTS = _act_table(PUNG)
-_KONG_EXPOSED_ACTS = _act_table(KONG_EXPOSED)
+_HU_ACTS: Final = _act_table(HU)
+_DISCARD_ACTS: Final = _act_table(DISCARD)
+_PUNG_ACTS: Final = _act_table(PUNG)
+_KONG_EXPOSED_ACTS: Final = _act_table(KONG_EXPOSED)
 
 
 def _turn_actions(state: HandState, seat: int, rules: Rules) -> list[Action]:
@@ -605,7 +633,7 @@ def default_action(state: HandState, seat: int) -> Action:
 # ================================================================================================
 
 
-def apply(state: HandState, action: object) -> tuple[HandState, Events]:  # object: see below
+def apply(state: HandState, action: Action) -> tuple[HandState, Events]:
     """Apply one action; raises IllegalActionError (naming why) and leaves ``state`` unchanged."""
     if not isinstance(action, Action):
         raise IllegalActionError(f"not an Action: {action!r}")
@@ -651,10 +679,10 @@ def _apply_unchecked(state: HandState, action: Action) -> tuple[HandState, Event
     events: Events = []
     rules = rules_of(state)
     # the one copy (see _OWNED): replace(state, n_actions=state.n_actions + 1), inlined
-    new = _new(HandState)
-    d = new.__dict__
-    d.update(state.__dict__)
+    d = state.__dict__.copy()  # a dict copy (a clone of the table) beats updating a new object's
     d["n_actions"] = state.n_actions + 1
+    new = _new(HandState)
+    _setattr(new, "__dict__", d)
     _OWNED = new
     try:
         state = _apply_owned(new, action, events, rules)
@@ -722,8 +750,8 @@ def _own(state: HandState) -> HandState:
     state whose ``__dict__`` the caller may then write (what ``replace`` does, field by field)."""
     if state is _OWNED:
         return state
-    new = _new(HandState)
-    new.__dict__.update(state.__dict__)
+    new: HandState = _new(HandState)
+    _setattr(new, "__dict__", state.__dict__.copy())
     return new
 
 
@@ -834,11 +862,11 @@ def _claim_options(
     return out
 
 
-_PASS = tuple(Action(s, PASS) for s in range(N_SEATS))
+_PASS: Final = tuple(Action(s, PASS) for s in range(N_SEATS))
 #: the other seats in turn order after each seat
-_OTHERS = tuple(tuple((f + k) % N_SEATS for k in (1, 2, 3)) for f in range(N_SEATS))
-_TILE_STR = tuple(tile_str(k) for k in range(42))
-_OVERRIDES: dict[tuple[type, str], bool] = {}
+_OTHERS: Final = tuple(tuple((f + k) % N_SEATS for k in (1, 2, 3)) for f in range(N_SEATS))
+_TILE_STR: Final = tuple(tile_str(k) for k in range(42))
+_OVERRIDES: Final[dict[tuple[type, str], bool]] = {}
 
 
 def _overrides(rules: Rules, name: str) -> bool:
@@ -892,7 +920,7 @@ class _Hooks:
         self.own_turn_specials = _overrides(rules, "own_turn_specials")
 
 
-_HOOKS: dict[type, _Hooks] = {}
+_HOOKS: Final[dict[type, _Hooks]] = {}
 
 
 def _hooks(rules: Rules) -> _Hooks:
@@ -903,7 +931,7 @@ def _hooks(rules: Rules) -> _Hooks:
         return h
 
 
-_CHOW_CACHE: dict[tuple[int, int, int], Action] = {}
+_CHOW_CACHE: Final[dict[tuple[int, int, int], Action]] = {}
 
 
 def _chow_act(seat: int, tile: int, low: int) -> Action:
@@ -1360,7 +1388,7 @@ def end_hand(state: HandState, reason: str, events: Events) -> HandState:
     return state
 
 
-def do_escape(state: HandState, seat: Any) -> tuple[HandState, Events]:  # Any: checked below
+def do_escape(state: HandState, seat: int) -> tuple[HandState, Events]:
     if isinstance(seat, bool) or seat not in range(N_SEATS):
         raise IllegalActionError(f"seat must be 0-3, got {seat!r}")
     if state.phase == PHASE_OVER:

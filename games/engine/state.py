@@ -9,61 +9,20 @@ place; hooks return a new dict).
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Final
 
-from games.engine.actions import Action
+from games.engine.actions import Claim as Claim  # the claim window (a compiled class)
 from games.engine.tiles import Meld, meld_to_json, parse_tiles
 
-N_SEATS = 4
+N_SEATS: Final = 4
 
-# Phases of a hand.
-PHASE_CHOICE = "choice"  # pre-hand choices (定缺, 炮子, 下子 ...): every seat with no choice acts
-PHASE_TURN = "turn"  # `turn` acts: discard, kongs, self-draw win, specials
-PHASE_CLAIM = "claim"  # the claim window after a discard (or the rob window of an added kong)
-PHASE_OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """An open claim window on ``tile`` discarded (kind "discard") or added to a kong ("rob")."""
-
-    tile: int
-    from_seat: int
-    kind: str  # "discard" | "rob"
-    options: tuple[
-        tuple[int, tuple[Action, ...]], ...
-    ]  # (seat, its legal responses) per eligible seat
-    pending: tuple[int, ...]  # seats that still have to respond
-    responses: tuple[Action, ...]  # responses recorded so far (passes included, forced wins too)
-
-    def options_of(self, seat: int) -> tuple[Action, ...]:
-        for s, acts in self.options:
-            if s == seat:
-                return acts
-        return ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "tile": self.tile,
-            "from_seat": self.from_seat,
-            "kind": self.kind,
-            "options": [[s, [a.to_json() for a in acts]] for s, acts in self.options],
-            "pending": list(self.pending),
-            "responses": [a.to_json() for a in self.responses],
-        }
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> Claim:
-        return cls(
-            tile=d["tile"],
-            from_seat=d["from_seat"],
-            kind=d["kind"],
-            options=tuple(
-                (s, tuple(Action.from_json(a) for a in acts)) for s, acts in d["options"]
-            ),
-            pending=tuple(d["pending"]),
-            responses=tuple(Action.from_json(a) for a in d["responses"]),
-        )
+# Phases of a hand (Final: the compiled engine uses the literals).
+#: pre-hand choices (定缺, 炮子, 下子 ...): every seat with no choice acts
+PHASE_CHOICE: Final = "choice"
+PHASE_TURN: Final = "turn"  # `turn` acts: discard, kongs, self-draw win, specials
+#: the claim window after a discard (or the rob window of an added kong)
+PHASE_CLAIM: Final = "claim"
+PHASE_OVER: Final = "over"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,99 @@
+"""The hand state's fast paths against the plain dataclass way: Claim (a plain class the compiled
+engine builds natively) behaves as the frozen dataclass it replaced, and the states that
+start_hand, apply and replace make by copying instance dicts equal the constructor's."""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import dataclass, fields
+from typing import Any
+
+from games.engine import actions, new_hand, state
+from games.engine.actions import Action, Claim
+from games.engine.core import _apply_unchecked, replace
+from games.engine.simulate import play_hand
+from games.engine.state import HandState
+
+
+@dataclass(frozen=True, slots=True)
+class RefClaim:
+    """Claim as it was: a frozen dataclass."""
+
+    tile: int
+    from_seat: int
+    kind: str
+    options: tuple[tuple[int, tuple[Action, ...]], ...]
+    pending: tuple[int, ...]
+    responses: tuple[Action, ...]
+
+
+def _claims() -> list[tuple[Any, ...]]:
+    a = Action(1, "pung", tile="5m")
+    p = Action(1, "pass")
+    h = Action(2, "hu", tile="5m")
+    return [
+        (4, 0, "discard", ((1, (a, p)), (2, (h, Action(2, "pass")))), (1, 2), ()),
+        (4, 0, "discard", ((1, (a, p)),), (), (a,)),
+        (30, 3, "rob", ((2, (h,)),), (2,), (h,)),
+        (4, 0, "discard", (), (), ()),
+    ]
+
+
+def test_claim_is_the_state_modules_claim() -> None:
+    assert state.Claim is actions.Claim is Claim
+
+
+def test_claim_behaves_as_the_frozen_dataclass() -> None:
+    made = [Claim(*f) for f in _claims()]
+    refs = [RefClaim(*f) for f in _claims()]
+    for c, r in zip(made, refs, strict=True):
+        assert repr(c) == repr(r).replace("RefClaim(", "Claim(")
+        assert hash(c) == hash(r)
+        assert (c.tile, c.from_seat, c.kind, c.options, c.pending, c.responses) == tuple(
+            getattr(r, f.name) for f in fields(r)
+        )
+        assert Claim.from_json(c.to_json()) == c
+        assert c.options_of(1) == dict(c.options).get(1, ())
+        assert c.options_of(3) == ()
+    for i, c in enumerate(made):
+        for j, d in enumerate(made):
+            assert (c == d) == (i == j) == (refs[i] == refs[j])
+            assert (c != d) == (i != j)
+        assert c != refs[i]  # another class: not equal, as between two dataclasses
+        assert c != "claim"
+    # (a compiled Action does not unpickle: pickle a claim without actions)
+    assert pickle.loads(pickle.dumps(made[3])) == made[3]
+    assert Claim(**{f.name: getattr(refs[0], f.name) for f in fields(RefClaim)}) == made[0]
+    moved = replace(made[0], pending=(2,))
+    assert isinstance(moved, Claim) and moved.pending == (2,) and moved.options == made[0].options
+
+
+def _same_state(a: HandState, b: HandState) -> None:
+    assert a == b
+    assert list(vars(a)) == list(vars(b)) == [f.name for f in fields(HandState)]
+
+
+def test_states_built_from_dicts_equal_the_constructors() -> None:
+    for variant, opts in [
+        ("sichuan", {}),
+        ("sichuan", {"bloody": True}),
+        ("fuzhou", {}),
+        ("shaanxi", {}),
+        ("wuhan", {}),
+        ("yiwu", {}),
+    ]:
+        for i in range(6):
+            seed = f"dict:{i}"
+            s, _ = new_hand(variant, opts, dealer=i % 4, seed=seed)
+            _same_state(s, HandState(**{f.name: getattr(s, f.name) for f in fields(s)}))
+            _, _, played = play_hand(variant, opts, seed, dealer=i % 4, checked=False)
+            for a in played[:40]:
+                before = HandState.from_json(s.to_json())
+                s2, _ = _apply_unchecked(s, Action.from_json(a))
+                assert s == before  # the input state is untouched
+                _same_state(s2, HandState(**{f.name: getattr(s2, f.name) for f in fields(s2)}))
+                r = replace(s2, n_actions=0)
+                assert r is not s2 and r.n_actions == 0 and s2.n_actions == s.n_actions + 1
+                assert vars(r) is not vars(s2)
+                _same_state(replace(r, n_actions=s2.n_actions), s2)
+                s = s2
