@@ -142,7 +142,7 @@ def _kind(a: Action) -> int:
     return k
 
 
-_NAMES: Final = tuple(tile_str(k) for k in range(42))
+_NAMES: Final[tuple[str, ...]] = tuple(tile_str(k) for k in range(42))
 
 
 def _kinds(discards: list[Action], tiles: tuple[int, ...]) -> list[int]:
@@ -167,13 +167,13 @@ def _kinds(discards: list[Action], tiles: tuple[int, ...]) -> list[int]:
 
 
 #: per kind its power of 5 in its fast_shanten group key (flowers, 34-41, are in no key)
-_KIND_POW: Final = fs._KIND_POW + (0,) * 8
+_KIND_POW: Final[tuple[int, ...]] = fs._KIND_POW + (0,) * 8
 
 
 def _pung_lowers_shanten(hand: Sequence[int], t: int, seven: bool) -> bool:
     """Whether the best discard after punging ``t`` leaves a lower shanten than the hand has now
     (seven pairs counted now when ``seven``, never after: a pung is a meld)."""
-    tiles = hand if isinstance(hand, tuple) else tuple(hand)
+    tiles: tuple[int, ...] = hand if isinstance(hand, tuple) else tuple(hand)
     c = [0] * 42
     k0 = k1 = k2 = k3 = 0
     pairs = 0
@@ -246,7 +246,7 @@ def _pick_discard(hand: Sequence[int], discards: list[Action], seven: bool) -> A
     nd = len(discards)
     if nd == 1:
         return discards[0]
-    tiles = hand if isinstance(hand, tuple) else tuple(hand)
+    tiles: tuple[int, ...] = hand if isinstance(hand, tuple) else tuple(hand)
     kinds = _kinds(discards, tiles)
     c = [0] * 42
     k0 = k1 = k2 = k3 = 0

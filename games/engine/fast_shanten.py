@@ -34,7 +34,7 @@ _COMBINED: Final[list[list[int]]] = []
 _VALUE: Final[list[list[int]]] = []
 _UNKNOWN: Final = -9  # below every shanten (the least is -1)
 
-_POW5: Final = tuple(5**i for i in range(9))
+_POW5: Final[tuple[int, ...]] = tuple(5**i for i in range(9))
 
 
 def _intern(t: tuple[int, ...]) -> int:
@@ -209,7 +209,11 @@ def _raw(key: int, suited: bool) -> tuple[int, ...]:
 #: 2: the pair): what _raw's recursion adds to a rest's readings. Bounded: cleared past the limit.
 _SHIFTED: Final[dict[int, tuple[int, ...]]] = {}
 _SHIFTED_LIMIT = 300_000
-_TAKES: Final = ((1, 0, 0), (0, 1, 0), (0, 0, 1))  # (sets, partial sets, pair) added
+_TAKES: Final[tuple[tuple[int, int, int], ...]] = (
+    (1, 0, 0),
+    (0, 1, 0),
+    (0, 0, 1),
+)  # (sets, partial sets, pair) added
 
 
 def _shifted(t: Table, take: int) -> tuple[int, ...]:
@@ -296,9 +300,11 @@ def _value_new(t: Table, need: int, wild: int) -> int:
     return v
 
 
-_KIND_POW: Final = tuple(_POW5[k - (27 if k >= 27 else k // 9 * 9)] for k in range(34))
-_KIND_GROUP: Final = tuple(3 if k >= 27 else k // 9 for k in range(34))
-_KIND_POS: Final = tuple(k - (27 if k >= 27 else k // 9 * 9) for k in range(34))
+_KIND_POW: Final[tuple[int, ...]] = tuple(
+    _POW5[k - (27 if k >= 27 else k // 9 * 9)] for k in range(34)
+)
+_KIND_GROUP: Final[tuple[int, ...]] = tuple(3 if k >= 27 else k // 9 for k in range(34))
+_KIND_POS: Final[tuple[int, ...]] = tuple(k - (27 if k >= 27 else k // 9 * 9) for k in range(34))
 
 #: (others table * 256 + need * 16 + wild) -> per group table id, the shanten of (others, group)
 #: (_UNKNOWN: not known yet): one list index per discard candidate. Bounded: cleared past
@@ -489,7 +495,10 @@ def _combine3(a: Table, b: Table, c: Table) -> Table:
 #: (-1 where the position is empty), then the key's own table. Bounded: cleared past _AFTER_LIMIT.
 _AFTER: Final[tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]] = ({}, {})
 _AFTER_LIMIT = 500_000
-_NO_AFTER: Final = ((-1,) * 9 + (EMPTY,), (-1,) * 7 + (EMPTY,))  # the empty group's
+_NO_AFTER: Final[tuple[tuple[int, ...], tuple[int, ...]]] = (
+    (-1,) * 9 + (EMPTY,),
+    (-1,) * 7 + (EMPTY,),
+)  # the empty group's
 
 
 def _after_of(key: int, honours: bool) -> tuple[int, ...]:
