@@ -280,3 +280,17 @@ def test_dealer_paozi_uses_the_best_shanten_after_one_discard() -> None:
             less[t] -= 1
             slow.append(shanten(less))
         assert after_discards(counts, 4, 0, sorted(set(hand))) == slow
+
+
+def test_roll_die_is_randint() -> None:
+    """play.roll_die (and Yiwu's copy) draw what random.randint(1, 6) draws, from the same state."""
+    from games.engine.variants.yiwu import play as yiwu_play
+
+    for i in range(300):
+        ref = random.Random(f"die:{i}")
+        fast = random.Random(f"die:{i}")
+        other = random.Random(f"die:{i}")
+        for _ in range(8):
+            want = ref.randint(1, 6)
+            assert play.roll_die(fast) == want
+            assert yiwu_play._roll_die(other) == want

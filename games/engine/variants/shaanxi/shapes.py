@@ -205,6 +205,7 @@ _NINES: Final[tuple[tuple[int, int, tuple[int, ...]], ...]] = tuple(
     )
     for nine in KNITTED_NINES
 )
+"""Per knitted nine: its kinds as bits, with the honours added (全不靠's kinds), its suits' keys."""
 _GROUP_BITS: Final[dict[int, int]] = {}
 _SUIT_W0: Final = SUIT_W0
 _HONOR_W0: Final = HONOR_W0
@@ -256,6 +257,14 @@ def _standard_bits(km: int, kp: int, ks: int, kz: int) -> int:
     return bits
 
 
+# _NINES field by field, read by index in wait_mask's loops
+_NINE_BITS: Final[tuple[int, ...]] = tuple(n[0] for n in _NINES)
+_NINE_ALLOWED: Final[tuple[int, ...]] = tuple(n[1] for n in _NINES)
+_NINE_DM: Final[tuple[int, ...]] = tuple(n[2][0] for n in _NINES)
+_NINE_DP: Final[tuple[int, ...]] = tuple(n[2][1] for n in _NINES)
+_NINE_DS: Final[tuple[int, ...]] = tuple(n[2][2] for n in _NINES)
+
+
 def wait_mask(hand: Sequence[int], melds: Sequence[Meld]) -> int:
     """Bit t set when the tiles ``hand`` (13 with no meld) plus one t win (``is_win``), t in 0..33.
 
@@ -271,34 +280,46 @@ def wait_mask(hand: Sequence[int], melds: Sequence[Meld]) -> int:
     if len(hand) + 3 * n_melds != HAND_SIZE - 1:
         return 0
     counts = [0] * N_PLAYABLE
-    keys = [0, 0, 0, 0]
-    held = 0
-    odd = 0
-    group, weight = _KIND_GROUP, _KIND_WEIGHT
+    km = kp = ks = kz = 0
+    held = 0  # kinds held
+    odd = 0  # kinds held an odd number of times
+    four = 0  # kinds held four times, melds included: a fifth copy never wins (is_legal_hand)
+    pairs = False  # some kind held twice or more
+    group = _KIND_GROUP
+    weight = _KIND_WEIGHT
     for t in hand:
         if t >= N_PLAYABLE:
             return 0  # a flower: no legal hand
-        counts[t] += 1
-        keys[group[t]] += weight[t]
-        held |= 1 << t
-        odd ^= 1 << t
-    full = counts
-    if n_melds:
-        full = list(counts)
-        for meld in melds:
-            if meld.type == "chow":
-                return 0
-            for k in meld.tiles:
-                full[k] += 1
-    top = max(full)
-    if top > 4:
-        return 0
-    allowed = _ALL_KINDS  # a fifth copy never wins (is_legal_hand)
-    if top == 4:
-        for k in range(N_PLAYABLE):
-            if full[k] == 4:
-                allowed &= ~(1 << k)
-    km, kp, ks, kz = keys
+        n = counts[t] + 1
+        counts[t] = n
+        bit = 1 << t
+        held |= bit
+        odd ^= bit
+        if n >= 2:
+            pairs = True
+            if n >= 4:
+                if n > 4:
+                    return 0
+                four |= bit
+        g = group[t]
+        if g == 0:
+            km += weight[t]
+        elif g == 1:
+            kp += weight[t]
+        elif g == 2:
+            ks += weight[t]
+        else:
+            kz += weight[t]
+    for meld in melds:
+        if meld.type == "chow":
+            return 0
+        for k in meld.tiles:
+            n = counts[k] + 1
+            counts[k] = n
+            if n >= 4:
+                if n > 4:
+                    return 0
+                four |= 1 << k
     mask = _standard_bits(km, kp, ks, kz)  # 平胡
     if not n_melds:
         if odd & (odd - 1) == 0:
@@ -307,23 +328,24 @@ def wait_mask(hand: Sequence[int], melds: Sequence[Meld]) -> int:
             missing = _ORPHAN_MASK & ~held
             if missing & (missing - 1) == 0:
                 mask |= missing or _ORPHAN_MASK
-        if held.bit_count() == len(hand):  # 全不靠: 14 distinct tiles of a nine and the honours
-            for _, allowed_kinds, _ in _NINES:
+        if not pairs:  # 全不靠: 14 distinct tiles of a nine and the honours
+            for i in range(len(_NINE_ALLOWED)):
+                allowed_kinds = _NINE_ALLOWED[i]
                 if held & ~allowed_kinds == 0:
                     mask |= allowed_kinds & ~held
     if n_melds <= 1:  # 组合龙: a whole knitted nine, the rest a standard win
-        for nine, _, (dm, dp, ds) in _NINES:
-            missing = nine & ~held
+        for i in range(len(_NINE_BITS)):
+            missing = _NINE_BITS[i] & ~held
             if missing == 0:
-                mask |= _standard_bits(km - dm, kp - dp, ks - ds, kz)
+                mask |= _standard_bits(km - _NINE_DM[i], kp - _NINE_DP[i], ks - _NINE_DS[i], kz)
             elif missing & (missing - 1) == 0:
                 u = missing.bit_length() - 1
                 g = group[u]
-                rest = [km - dm, kp - dp, ks - ds]
+                rest = [km - _NINE_DM[i], kp - _NINE_DP[i], ks - _NINE_DS[i]]
                 rest[g] += weight[u]
                 if (
                     _SUIT_W0[rest[0]] + _SUIT_W0[rest[1]] + _SUIT_W0[rest[2]] + _HONOR_W0[kz]
                     == _WIN0
                 ):
                     mask |= missing
-    return mask & allowed
+    return mask & _ALL_KINDS & ~four

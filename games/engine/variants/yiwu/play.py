@@ -42,7 +42,7 @@ from games.engine.variants.yiwu.shapes import (
     Prepared,
     is_winning_shape,
     natural_face,
-    prepared,
+    prepare,
     ready_patterns,
     split_wild,
     wins_with_prepared,
@@ -177,7 +177,15 @@ class YiwuRules(Rules):
 
     def discard_options(self, state: HandState, seat: int) -> list[int]:
         hand = state.hands[seat]
-        kinds = sorted(set(hand))
+        kinds: list[int] = []
+        last = -1
+        for t in hand:  # sorted: its kinds in order, without building a set
+            if t != last:
+                if t < last:
+                    kinds = sorted(set(hand))
+                    break
+                kinds.append(t)
+                last = t
         c = state.ext["caishen"]
         if state.ext["piao"][seat] and hand.count(c) < 2:
             kinds.remove(c)  # §9.1: the exposed 财神 is locked
@@ -206,7 +214,11 @@ class YiwuRules(Rules):
             return False  # §3.1: no 财神 in melds, a discarded 财神 is dead
         if mtype in (KONG_CONCEALED, KONG_ADDED) and state.drawn is None:
             return False  # §5.6: after a chow or pung, discard at once
-        if mtype == PUNG and natural_face(tile, c) in _locked(state, seat, "pung"):
+        if (
+            mtype == PUNG
+            and state.ext["locks"]
+            and natural_face(tile, c) in _locked(state, seat, "pung")
+        ):
             return False  # §6.5 no-pung lock
         return True
 
@@ -237,6 +249,8 @@ class YiwuRules(Rules):
         c = ext["caishen"]
         if claim.kind == "discard" and claim.tile == c:
             return _piao_discard(state, claim.from_seat, events)
+        if not claim.options:
+            return state  # nobody could claim: no lock
         face = natural_face(claim.tile, c)
         locks = list(ext["locks"])
         for s, opts in claim.options:
@@ -366,8 +380,9 @@ _EMPTY_PREP: Final[Prepared] = (NO_TILE, [], 0, 0, 0, 0, 0, 0, False)
 _SEEN_PREP: Final[list[Prepared]] = [_EMPTY_PREP, _EMPTY_PREP, _EMPTY_PREP, _EMPTY_PREP]
 """Per seat, the last 13-tile hand ``can_win`` asked about with its 财神 and ``shapes.prepared``
 (its first field apart): a seat's hand stays the same object through the claim windows of the
-other seats' discards, and its hand before a draw is the one just tested on the previous discard
-(tuples are immutable and the slots hold on to them: the same or an equal hand, the same facts)."""
+other seats' discards, and its hand before a draw (or after drawing and discarding the same tile)
+is the one tested last (tuples are immutable and the slots hold on to them: the same or an equal
+hand, the same facts). A hand seen before that is rarely seen again: no other cache."""
 
 
 def _wins_with(
@@ -383,7 +398,7 @@ def _wins_with(
         if _SEEN_HOPE[seat] == NO_TILE:
             return False
         return wins_with_prepared(_SEEN_PREP[seat], hand, melds, c, tile)
-    prep = prepared(hand, c)
+    prep = prepare(hand, c)
     _SEEN_HAND[seat] = hand
     _SEEN_CAISHEN[seat] = c
     _SEEN_HOPE[seat] = prep[0]
@@ -396,7 +411,16 @@ def _wins_with(
 def _dice(state: HandState) -> list[int]:
     basis = state.seed if state.seed is not None else ",".join(map(str, state.wall))
     rng = random.Random("yiwu-dice:" + hashlib.sha256(basis.encode()).hexdigest())
-    return [rng.randint(1, 6) + rng.randint(1, 6), rng.randint(1, 6) + rng.randint(1, 6)]
+    return [_roll_die(rng) + _roll_die(rng), _roll_die(rng) + _roll_die(rng)]
+
+
+def _roll_die(rng: random.Random) -> int:
+    """``rng.randint(1, 6)`` written out: ``1 + _randbelow(6)``, which takes ``getrandbits(3)``
+    until it is below 6 (as ``wall.dice_seat`` does for 4); one C call per try when compiled."""
+    r = rng.getrandbits(3)
+    while r >= 6:
+        r = rng.getrandbits(3)
+    return r + 1
 
 
 def _wall_len(state: HandState) -> int:
@@ -543,6 +567,7 @@ def _face_shanten_after(
     keys = [0, 0, 0, 0]
     faces: list[int] = []
     wild = 0
+    singles = 0  # faces held an odd number of times
     white_face = c if c != WHITE else WHITE
     group = _GROUP
     weight = _WEIGHT
@@ -551,9 +576,11 @@ def _face_shanten_after(
             wild += 1
             continue
         face = white_face if t == WHITE else t
-        if not counts[face]:
+        n = counts[face]
+        if not n:
             faces.append(face)
-        counts[face] += 1
+        counts[face] = n + 1
+        singles += -1 if n & 1 else 1
         keys[group[face]] += weight[face]
     vals = after_discards_keys(keys, 4 - n_melds, wild, faces)
     after = [_NOT_HELD] * 34
@@ -566,7 +593,6 @@ def _face_shanten_after(
             if v < best:
                 best = v
         return after, counts, best
-    singles = counts.count(1) + counts.count(3)
     pairs = (len(tiles) - wild - singles) // 2
     seven_odd = _seven_pairs_shanten(pairs, singles - 1, wild)  # an odd count loses a single
     seven_even = _seven_pairs_shanten(pairs - 1, singles + 1, wild)  # an even one breaks a pair

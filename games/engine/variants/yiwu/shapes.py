@@ -276,7 +276,7 @@ _REFERENCE: Final = 2
 _PREPARED_MAX: Final = 20000
 
 
-def _prepare(hand: tuple[int, ...], caishen: int) -> Prepared:
+def prepare(hand: tuple[int, ...], caishen: int) -> Prepared:
     """What ``is_winning_shape(hand + (t,))`` needs of ``hand`` for any ``t``: whether some tile
     can complete it at all, natural counts, their four base-5 group keys, 财神 held, odd counts,
     and whether the physical naturals are distinct (十三不靠 needs it). A count above four (the
@@ -286,22 +286,34 @@ def _prepare(hand: tuple[int, ...], caishen: int) -> Prepared:
     shape: a set or pair, a 七对子 pair, a 十三不靠 slot), so a hand that cannot win even with an extra
     财神 wins with no tile: the usual case, answered from the cache alone."""
     counts = [0] * 34
-    keys = [0, 0, 0, 0]
+    km = kp = ks = kz = 0
     wild = 0
+    top = 0
+    odd = 0  # faces held an odd number of times
     white_face = caishen if caishen != WHITE else WHITE
-    group, weight = _GROUP, _WEIGHT
+    group = _GROUP
+    weight = _WEIGHT
     for t in hand:
         if t == caishen:
             wild += 1
             continue
         face = white_face if t == WHITE else t
-        counts[face] += 1
-        keys[group[face]] += weight[face]
-    top = max(counts)
+        n = counts[face] + 1
+        counts[face] = n
+        if n > top:
+            top = n
+        odd += 1 if n & 1 else -1
+        g = group[face]
+        if g == 0:
+            km += weight[face]
+        elif g == 1:
+            kp += weight[face]
+        elif g == 2:
+            ks += weight[face]
+        else:
+            kz += weight[face]
     if top > 4:
         return _REFERENCE, counts, 0, 0, 0, 0, wild, 0, False
-    km, kp, ks, kz = keys
-    odd = counts.count(1) + counts.count(3)
     distinct = top <= 1  # physical naturals: only 白板 shares a face, with C, which is wild
     concealed_only = len(hand) == HAND_SIZE - 1  # no melds
     hope = win_from_keys(km, kp, ks, kz, wild + 1) or (
@@ -327,13 +339,13 @@ def wins_with(hand: tuple[int, ...], melds: Sequence[Meld], caishen: int, tile: 
 
 
 def prepared(hand: tuple[int, ...], caishen: int) -> Prepared:
-    """``_prepare(hand, caishen)``, cached per (hand, 财神)."""
+    """``prepare(hand, caishen)``, cached per (hand, 财神)."""
     key = (hand, caishen)
     prep = _PREPARED.get(key)
     if prep is None:
         if len(_PREPARED) >= _PREPARED_MAX:
             _PREPARED.clear()
-        prep = _PREPARED[key] = _prepare(hand, caishen)
+        prep = _PREPARED[key] = prepare(hand, caishen)
     return prep
 
 
