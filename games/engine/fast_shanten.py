@@ -315,12 +315,23 @@ _CV_LIMIT = 20_000
 
 def group_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
     """The four base-5 group keys (m, p, s, honours) of a 34-count vector."""
+    if isinstance(counts, list) and len(counts) >= 34:
+        c: list[int] = counts
+        return (_key9(c, 0), _key9(c, 9), _key9(c, 18), _key9(c, 27, 7))
     return (
         group_key(counts[0:9]),
         group_key(counts[9:18]),
         group_key(counts[18:27]),
         group_key(counts[27:34]),
     )
+
+
+def _key9(c: list[int], lo: int, n: int = 9) -> int:
+    """group_key(c[lo : lo + n]) of a count list, by Horner's rule."""
+    k = 0
+    for i in range(lo + n - 1, lo - 1, -1):
+        k = k * 5 + c[i]
+    return k
 
 
 def tile_keys(tiles: Iterable[int]) -> list[int]:
@@ -346,13 +357,26 @@ def tables(counts: Sequence[int]) -> tuple[Table, Table, Table, Table]:
 
 def shanten(counts: Sequence[int], wild: int = 0, sets_needed: int | None = None) -> int:
     """Identical to ``games.engine.hand.shanten(counts, wild, sets_needed)``."""
-    n_tiles = sum(counts[:34]) + wild
-    need = n_tiles // 3 if sets_needed is None else sets_needed
-    return shanten_keys(group_keys(counts), need, wild)
+    if sets_needed is None:
+        n_tiles = wild
+        if isinstance(counts, list):
+            c: list[int] = counts
+            for i in range(min(34, len(c))):
+                n_tiles += c[i]
+        else:
+            n_tiles += sum(counts[:34])
+        need = n_tiles // 3
+    else:
+        need = sets_needed
+    k = group_keys(counts)
+    return shanten4(k[0], k[1], k[2], k[3], need, wild)
 
 
 def shanten_keys(keys: Sequence[int], need: int, wild: int = 0) -> int:
     """``shanten`` from the four group keys and the sets needed."""
+    if isinstance(keys, list):
+        k: list[int] = keys  # typed: compiled, four list reads instead of generic item calls
+        return shanten4(k[0], k[1], k[2], k[3], need, wild)
     return shanten4(keys[0], keys[1], keys[2], keys[3], need, wild)
 
 
@@ -388,7 +412,11 @@ def after_discards_keys(
     keys: Sequence[int], need: int, wild: int, kinds: Sequence[int]
 ) -> list[int]:
     """``after_discards`` from the four group keys of the counts."""
-    return after_discards4(keys[0], keys[1], keys[2], keys[3], need, wild, list(kinds))
+    kk: list[int] = kinds if isinstance(kinds, list) else list(kinds)
+    if isinstance(keys, list):
+        k: list[int] = keys
+        return after_discards4(k[0], k[1], k[2], k[3], need, wild, kk)
+    return after_discards4(keys[0], keys[1], keys[2], keys[3], need, wild, kk)
 
 
 def after_discards4(

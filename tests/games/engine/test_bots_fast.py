@@ -259,3 +259,21 @@ def test_a_turn_lists_its_discards_last(variant, options):
                         seen += 1
                 state, _ = apply(state, Action.from_json(a))
     assert seen > 100
+
+
+def test_pick_discard_reads_tiles_not_string_identity():
+    """The pick finds most kinds by the identity of tile_str's strings; equal strings built
+    elsewhere (a JSON round trip) and discards out of hand order pick the same tile."""
+    rng = random.Random(13)
+    for _ in range(600):
+        tiles = _random_tiles(rng, rng.choice([5, 8, 11, 14]))
+        kinds = sorted(set(tiles))
+        if rng.random() < 0.5:
+            rng.shuffle(kinds)
+        seven = rng.random() < 0.5
+        shared = [Action(0, DISCARD, tile=tile_str(k)) for k in kinds]
+        copied = [Action(0, DISCARD, tile="".join(list(tile_str(k)))) for k in kinds]
+        assert all(a.tile is not tile_str(k) for a, k in zip(copied, kinds, strict=True))
+        i = shared.index(bots._pick_discard(tuple(tiles), shared, seven))
+        assert bots._pick_discard(tuple(tiles), copied, seven) is copied[i]
+        assert i == _reference_pick(tiles, kinds, seven)

@@ -61,3 +61,35 @@ def test_suit_tables_built_from_blocks_equal_the_whole_suit_recursion():
                 c[k] += 1
         key = fs.group_key(c)
         assert fs._TABLES[fs.group_table_key(key, 9)] == fs._raw(key, True), c
+
+
+def test_count_lists_and_tuples_give_the_same_keys_and_shanten():
+    """group_keys/shanten read a count list with a typed loop, any other sequence by slices."""
+    rng = random.Random(11)
+    for _ in range(2000):
+        n = rng.choice([0, 1, 4, 8, 11, 13, 14, 17])
+        c = _random_counts(rng, n, rng.random() < 0.7)
+        if rng.random() < 0.2:
+            c += [0] * 8  # a 42-long count vector (flowers) reads its first 34
+        want = tuple(fs.group_key(c[lo:hi]) for lo, hi in ((0, 9), (9, 18), (18, 27), (27, 34)))
+        assert fs.group_keys(c) == fs.group_keys(tuple(c)) == want
+        wild = rng.choice([0, 0, 1, 2])
+        need = rng.choice([None, None, 4])
+        assert fs.shanten(c, wild, need) == fs.shanten(tuple(c), wild, need)
+        assert fs.shanten(c, wild, need) == hand.shanten(c[:34], wild, need)
+
+
+def test_after_discards_outside_the_cache_keys_equals_hand_shanten():
+    """Wild counts of 16 and more are not in the value caches' index: computed uncached."""
+    rng = random.Random(12)
+    for _ in range(200):
+        c = _random_counts(rng, rng.choice([2, 5, 8]), True)
+        kinds = [k for k in range(34) if c[k]]
+        wild = rng.choice([15, 16, 17])
+        need = (sum(c) - 1 + wild) // 3
+        got = fs.after_discards(c, need, wild, kinds)
+        for k, v in zip(kinds, got, strict=True):
+            c[k] -= 1
+            assert v == hand.shanten(c, wild, need)
+            assert fs.shanten(c, wild, need) == v
+            c[k] += 1
