@@ -4,9 +4,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv run test lint format migrate check
+.PHONY: venv engine run test lint format migrate check
 
-venv: $(STAMP)
+venv: $(STAMP) engine
 
 # Reinstall when pyproject.toml changes.
 $(STAMP): pyproject.toml
@@ -14,6 +14,13 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+# The engine compiled with mypyc into games/engine/_compiled (docs/benchmarks.md, "Compiled
+# engine"); a no-op while its stamp matches the sources. When it cannot be built the engine runs
+# from source, unless QUE_ENGINE=compiled (as on CI) makes that fatal.
+engine: $(STAMP)
+	@$(PY) -m games.compile_engine || { rc=$$?; [ "$$QUE_ENGINE" != compiled ] || exit $$rc; \
+	  echo "make: no compiled engine, games/engine runs from source" >&2; }
 
 migrate: venv
 	$(PY) manage.py migrate --noinput

@@ -5,7 +5,9 @@
 All measurements run in this one process (one core) on the same generated hands:
 win checks (no wildcard, 1-4 wildcards), waits, Sichuan scoring, full simulated hands with greedy
 bots per registered playable variant/mode, and the ``mahjong`` PyPI library's Agari on the same
-winning 14-tile hands.
+winning 14-tile hands. ``engine`` says which engine ran: "compiled" (the mypyc build of
+``make engine``) or "pure" (the source; QUE_ENGINE=pure forces it, QUE_ENGINE=compiled refuses to
+fall back to it: docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from games.engine import BUILD  # noqa: E402
 from games.engine.hand import (  # noqa: E402
     is_standard_win,
     keys_of_tiles,
@@ -218,6 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     out["hands_per_s"] = {k: round(v, 1) for k, v in res["hands_per_s"].items()}
     out["hands_per_s_warm"] = {k: round(v, 1) for k, v in res["hands_per_s_warm"].items()}
     out["quick"] = args.quick
+    out = {"engine": BUILD, **out}  # first: which engine ran
     if args.json:
         print(json.dumps(out))
     else:

@@ -18,6 +18,7 @@ KEYS = {
     "mahjong_lib_win_per_s",
     "ratio_vs_mahjong",
     "ratio_vs_mahjong_tiles",
+    "engine",
 }
 
 
@@ -34,3 +35,4 @@ def test_it_reports_every_benchmark_key():
     assert KEYS <= set(data)
     assert {"sichuan/normal", "sichuan/bloody"} <= set(data["hands_per_s"])
     assert all(v > 0 for v in data["hands_per_s"].values())
+    assert data["engine"] in ("compiled", "pure")
