@@ -12,9 +12,7 @@ Events are plain JSON dicts. Every point movement is a ``{"type": "score"}`` eve
 
 from __future__ import annotations
 
-from bisect import insort
 from dataclasses import replace as _dc_replace
-from operator import eq as _eq
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from games.engine.actions import (
@@ -365,17 +363,41 @@ def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
 
 
 def _remove(hand: tuple[int, ...], tile: int, n: int = 1) -> tuple[int, ...]:
+    """``hand`` without ``n`` copies of ``tile`` (``list.remove`` n times, ValueError and all;
+    a typed search: compiled, no rich comparison per tile)."""
     lst = list(hand)
     for _ in range(n):
-        lst.remove(tile)
+        for i in range(len(lst)):
+            if lst[i] == tile:
+                lst.pop(i)
+                break
+        else:
+            raise ValueError("list.remove(x): x not in list")
     return tuple(lst)
 
 
 def _add(hand: tuple[int, ...], tile: int) -> tuple[int, ...]:
-    """``hand`` (sorted) with ``tile`` added, still sorted."""
+    """``hand`` (sorted) with ``tile`` added, still sorted (``bisect.insort``'s position)."""
+    lo = 0
+    hi = len(hand)
+    while lo < hi:  # bisect_right
+        mid = (lo + hi) // 2
+        if tile < hand[mid]:
+            hi = mid
+        else:
+            lo = mid + 1
     lst = list(hand)
-    insort(lst, tile)
+    lst.insert(lo, tile)
     return tuple(lst)
+
+
+def _count(hand: tuple[int, ...], tile: int) -> int:
+    """``hand.count(tile)`` as a typed loop (compiled: no rich comparison per tile)."""
+    n = 0
+    for t in hand:
+        if t == tile:
+            n += 1
+    return n
 
 
 # ================================================================================================
@@ -573,18 +595,26 @@ _KONG_EXPOSED_ACTS: Final = _act_table(KONG_EXPOSED)
 def _turn_actions(state: HandState, seat: int, rules: Rules) -> list[Action]:
     hooks = _hooks(rules)
     out: list[Action] = []
-    if state.drawn is not None and rules.can_win(state, seat, None, WIN_SELF):
-        out.append(_HU_ACTS[seat][state.drawn])
-    hand = state.hands[seat]  # sorted
-    melds = state.melds[seat]
+    sd = state.__dict__
+    drawn: int | None = sd["drawn"]
+    if drawn is not None and rules.can_win(state, seat, None, WIN_SELF):
+        out.append(_HU_ACTS[seat][drawn])
+    hand: tuple[int, ...] = sd["hands"][seat]  # sorted
+    melds: tuple[Meld, ...] = sd["melds"][seat]
     # a kong needs four of a kind in hand (sorted: hand[i] == hand[i + 3]) or a pung to add to;
     # without either, can_kong_now (a pure hook) need not be asked
-    if (melds or any(map(_eq, hand, hand[3:]))) and (
+    quad = False
+    if not melds:
+        for i in range(len(hand) - 3):
+            if hand[i] == hand[i + 3]:
+                quad = True
+                break
+    if (melds or quad) and (
         rules.can_kong_now(state)
         if hooks.can_kong_now
-        else len(state.wall)
-        - state.head
-        - state.tail
+        else len(sd["wall"])
+        - sd["head"]
+        - sd["tail"]
         - (rules.reserved_tail(state) if hooks.reserved_tail else 0)
         > 0
     ):
@@ -758,20 +788,25 @@ def _own(state: HandState) -> HandState:
 def _draw(state: HandState, seat: int, events: Events, rules: Rules, tail: bool) -> HandState:
     """draw_tile, with the rules known."""
     hooks = _hooks(rules)
-    wall = state.wall
-    n_tail = state.tail
-    head = state.head
+    d = state.__dict__  # the fields read from the dict: cheaper than attribute look-ups compiled
+    wall: tuple[int, ...] = d["wall"]
+    n_tail: int = d["tail"]
+    head: int = d["head"]
     left = len(wall) - head - n_tail
     # live_count, plus the reserve back for a replacement that may dip into it
     if hooks.reserved_tail and (not tail or rules.reserve_blocks_replacements):
         left -= rules.reserved_tail(state)
     if left <= 0:
         return _end_exhausted(state, events, rules)
-    hands = list(state.hands)
-    hand = list(hands[seat])
+    hands = list(d["hands"])
     tile = wall[len(wall) - 1 - n_tail] if tail else wall[head]
-    insort(hand, tile)
-    hands[seat] = tuple(hand)
+    hands[seat] = _add(hands[seat], tile)
+    if tail:
+        draws: tuple[int, ...] = d["draws"]
+    else:
+        dl = list(d["draws"])
+        dl[seat] += 1
+        draws = tuple(dl)
     state = _own(state)
     d = state.__dict__
     if tail:
@@ -779,9 +814,7 @@ def _draw(state: HandState, seat: int, events: Events, rules: Rules, tail: bool)
         d["after_kong"] = True
     else:
         d["head"] = head + 1
-        draws = list(state.draws)
-        draws[seat] += 1
-        d["draws"] = tuple(draws)
+        d["draws"] = draws
         d["after_kong"] = False
     d["phase"] = PHASE_TURN
     d["turn"] = seat
@@ -815,17 +848,15 @@ def _next_turn(state: HandState, seat: int, events: Events) -> HandState:
 
 
 def _do_discard(state: HandState, seat: int, tile: int, events: Events, rules: Rules) -> HandState:
-    hands = list(state.hands)
-    hand = list(hands[seat])
-    hand.remove(tile)
-    hands[seat] = tuple(hand)
-    discards = list(state.discards)
-    discards[seat] += (tile,)
     state = _own(state)
     d = state.__dict__
+    hands = list(d["hands"])
+    hands[seat] = _remove(hands[seat], tile)
+    discards = list(d["discards"])
+    discards[seat] += (tile,)
     d["hands"] = tuple(hands)
     d["discards"] = tuple(discards)
-    d["n_discards"] = state.n_discards + 1
+    d["n_discards"] = d["n_discards"] + 1
     d["last_discard"] = (seat, tile)
     d["drawn"] = None
     d["after_kong"] = False
@@ -843,7 +874,7 @@ def _claim_options(
     if rules.can_win(state, seat, tile, how):
         out.append(_act(seat, HU, tile))
     if kind == "discard" and (live > 0 or rules.claims_allowed_on_last_tile()):
-        n = state.hands[seat].count(tile)
+        n = _count(state.hands[seat], tile)
         if n >= 2:
             if (
                 n >= 3
@@ -968,11 +999,12 @@ def _open_claim(
     options: list[tuple[int, tuple[Action, ...]]] = []
     forced: list[Action] = []
     pending: list[int] = []
-    live = len(state.wall) - state.head - state.tail
+    sd = state.__dict__
+    live = len(sd["wall"]) - sd["head"] - sd["tail"]
     if hooks.reserved_tail:
         live -= rules.reserved_tail(state)
-    won = state.won
-    hands = state.hands
+    won: tuple[bool, ...] = sd["won"]
+    hands: tuple[tuple[int, ...], ...] = sd["hands"]
     may_force = hooks.forced_win
     # _claim_options for each seat, inlined; hooks are pure, so the ones whose answer is known
     # (the base can_kong_now / can_meld / claims_allowed_on_last_tile) are not asked
@@ -981,16 +1013,16 @@ def _open_claim(
         live > 0 or (hooks.claims_allowed_on_last_tile and rules.claims_allowed_on_last_tile())
     )
     chow_seat = (from_seat + 1) % N_SEATS if rules.has_chow and tile < 27 else -1
-    can_meld = rules.can_meld if hooks.can_meld else None
-    can_win = rules.can_win
+    meld_hook = hooks.can_meld  # (hooks called as methods: a native call when compiled)
     extras = hooks.claim_extras
+    n = 0
     for s in _OTHERS[from_seat]:
         if won[s]:
             continue
-        win = can_win(state, s, tile, how)
+        win = rules.can_win(state, s, tile, how)
         # the common seat with nothing to claim: no list built
         if melds_ok:
-            n = hands[s].count(tile)
+            n = _count(hands[s], tile)
             if not (win or n >= 2 or s == chow_seat or extras):
                 continue
         elif not (win or extras):
@@ -1001,10 +1033,10 @@ def _open_claim(
                 if (
                     n >= 3
                     and (rules.can_kong_now(state) if hooks.can_kong_now else live > 0)
-                    and (can_meld is None or can_meld(state, s, KONG_EXPOSED, tile))
+                    and (not meld_hook or rules.can_meld(state, s, KONG_EXPOSED, tile))
                 ):
                     acts.append(_KONG_EXPOSED_ACTS[s][tile])
-                if can_meld is None or can_meld(state, s, PUNG, tile):
+                if not meld_hook or rules.can_meld(state, s, PUNG, tile):
                     acts.append(_PUNG_ACTS[s][tile])
             if s == chow_seat:
                 acts.extend(_chow_options(state, s, tile, rules))
