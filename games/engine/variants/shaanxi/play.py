@@ -17,9 +17,9 @@ import hashlib
 import random
 from typing import Any, Final
 
-from games.engine.actions import HU, KONG_EXPOSED, PUNG, Action
+from games.engine.actions import CLAIM_PRIORITY, HU, KONG_EXPOSED, PUNG, Action
 from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, replace
-from games.engine.fast_shanten import after_discards, shanten
+from games.engine.fast_shanten import after_discards4, shanten4, tile_keys
 from games.engine.state import N_SEATS, PHASE_CHOICE, HandState, WinContext
 from games.engine.tiles import Meld, counts_of, tile_str
 from games.engine.variants.shaanxi import rules as table
@@ -166,26 +166,29 @@ class ShaanxiRules(Rules):
         assert claim is not None
         if not claim.options:
             return state  # nobody could claim: nothing passed, nothing claimed
-        said = {a.seat: a.type for a in claim.responses}
-        if HU in said.values():
-            return state  # the hand ends with that win
+        melded = False
+        for a in claim.responses:
+            if a.type == HU:
+                return state  # the hand ends with that win
+            if a.type == PUNG or a.type == KONG_EXPOSED:
+                melded = True
         tile = claim.tile
         held = state.ext["lou_hu"]
-        passed = [
-            seat
-            for seat, options in claim.options
-            if tile not in held[seat] and any(a.type == HU for a in options)
-        ]
+        passed: list[int] = []
+        for seat, options in claim.options:
+            if tile not in held[seat]:
+                for a in options:
+                    if a.type == HU:
+                        passed.append(seat)
+                        break
         if passed:  # most windows pass no win: the state stays as it is
             lou = [list(x) for x in held]
             for seat in passed:
                 lou[seat].append(tile)
                 events.append({"type": "lou_hu", "seat": seat, "tile": tile_str(tile)})
             state = replace(state, ext={**state.ext, "lou_hu": lou})
-        if claim.kind == "discard":
-            claimers = [s for s, t in said.items() if t in (PUNG, KONG_EXPOSED)]
-            if claimers:
-                state = _clear_lou_hu(state, _meld_claim_winner(claim.responses))
+        if melded and claim.kind == "discard":
+            state = _clear_lou_hu(state, _meld_claim_winner(claim.responses))
         return state
 
     # -- wins (§9) ---------------------------------------------------------------------------------
@@ -301,11 +304,12 @@ class ShaanxiRules(Rules):
         """炮子 by hand quality: the closer to ready, the bigger the bet."""
         if state.phase != PHASE_CHOICE:
             return None
-        counts = counts_of(state.hands[seat])
-        if len(state.hands[seat]) == 14:  # the dealer: the best hand after one discard
-            best = min(after_discards(counts, 4, 0, sorted(set(state.hands[seat]))))
+        hand = state.hands[seat]
+        k0, k1, k2, k3 = tile_keys(hand)
+        if len(hand) == 14:  # the dealer: the best hand after one discard
+            best = min(after_discards4(k0, k1, k2, k3, 4, 0, sorted(set(hand))))
         else:
-            best = shanten(counts)
+            best = shanten4(k0, k1, k2, k3, len(hand) // 3, 0)
         pick = 3 if best <= 1 else 2 if best == 2 else 1 if best == 3 else 0
         return _PAOZI_ACTS[seat][pick]
 
@@ -346,9 +350,12 @@ def _clear_lou_hu(state: HandState, seat: int) -> HandState:
 
 def _meld_claim_winner(responses: tuple[Action, ...]) -> int:
     """The seat whose pung/kong claim the core will carry out (its tie-break: first best response)."""
-    from games.engine.actions import CLAIM_PRIORITY
-
-    best = max(responses, key=lambda a: CLAIM_PRIORITY.get(a.type, 0))
+    best = responses[0]
+    top = CLAIM_PRIORITY.get(best.type, 0)
+    for a in responses:
+        p = CLAIM_PRIORITY.get(a.type, 0)
+        if p > top:
+            best, top = a, p
     return best.seat
 
 

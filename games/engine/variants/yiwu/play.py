@@ -31,7 +31,7 @@ from games.engine.actions import (
     Action,
 )
 from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, replace
-from games.engine.fast_shanten import after_discards_keys, shanten
+from games.engine.fast_shanten import after_discards4, shanten
 from games.engine.state import N_SEATS, PHASE_CHOICE, PHASE_CLAIM, PHASE_TURN, HandState, WinContext
 from games.engine.tiles import Meld, format_tiles, parse_tiles, tile_str
 from games.engine.variants.yiwu import scoring
@@ -561,10 +561,10 @@ def _face_shanten_after(
     """(after, counts, best): ``after[face]`` = _shanten_of the tiles less one tile of that face
     for every natural face held (``_NOT_HELD`` elsewhere), the natural face counts (白板 as C),
     and the least value of ``after``. The standard part comes from
-    ``fast_shanten.after_discards_keys`` (cached per group and per other groups' table); 七对子
+    ``fast_shanten.after_discards4`` (cached per group and per other groups' table); 七对子
     depends only on the removed face's count parity."""
     counts = [0] * 34
-    keys = [0, 0, 0, 0]
+    k0 = k1 = k2 = k3 = 0
     faces: list[int] = []
     wild = 0
     singles = 0  # faces held an odd number of times
@@ -581,8 +581,16 @@ def _face_shanten_after(
             faces.append(face)
         counts[face] = n + 1
         singles += -1 if n & 1 else 1
-        keys[group[face]] += weight[face]
-    vals = after_discards_keys(keys, 4 - n_melds, wild, faces)
+        g = group[face]
+        if g == 0:
+            k0 += weight[face]
+        elif g == 1:
+            k1 += weight[face]
+        elif g == 2:
+            k2 += weight[face]
+        else:
+            k3 += weight[face]
+    vals = after_discards4(k0, k1, k2, k3, 4 - n_melds, wild, faces)
     after = [_NOT_HELD] * 34
     best = _NOT_HELD
     n = len(faces)
