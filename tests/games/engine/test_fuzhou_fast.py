@@ -343,3 +343,34 @@ def test_plain_is_suited_tiles_at_most_four_of_a_face() -> None:
         want = all(t < 27 for t in hand) and all(hand.count(t) <= 4 for t in hand)
         assert play._plain(hand) == want, hand
     assert not play._plain((3, 3, 3, 3, 3)) and play._plain((3, 3, 3, 3, 4))
+
+
+def test_the_held_hand_entry_is_reused_only_when_it_matches() -> None:
+    """The per-seat entry of the claim windows: the same tuple, an equal tuple (a new object), the
+    same tuple with another gold, and a self-draw after it, all as the reference."""
+    base = _base_state()
+    rng = random.Random(13)
+    for gold, full, melds in _cases(14, 1500):
+        seat = rng.randrange(4)
+        i = rng.randrange(len(full))
+        held = full[:i] + full[i + 1 :]
+        other_gold = (gold + 1 + rng.randrange(26)) % 27
+        state = _state_for(base, seat, gold, held, melds, discards=((),) * 4)
+        same = replace(
+            state,
+            hands=tuple(tuple(list(h)) if s == seat else h for s, h in enumerate(state.hands)),
+        )
+        assert same.hands[seat] == state.hands[seat] and same.hands[seat] is not state.hands[seat]
+        regilded = replace(state, ext={**state.ext, "gold": other_gold})
+        for st in (state, same, regilded, same):
+            for t in {full[i], rng.randrange(27), rng.randrange(27)}:
+                if counts_of(held)[t] >= 4:
+                    continue
+                assert RULES.can_win(st, seat, t, WIN_DISCARD) == RULES.can_win_reference(
+                    st, seat, t, WIN_DISCARD
+                )
+        for g in (gold, other_gold):
+            drawn = _state_for(base, seat, g, full, melds, drawn=full[i])
+            assert RULES.can_win(drawn, seat, None, WIN_SELF) == RULES.can_win_reference(
+                drawn, seat, None, WIN_SELF
+            )

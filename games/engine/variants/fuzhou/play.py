@@ -19,6 +19,7 @@ the hand calculator cannot disagree. What this module adds (section numbers of f
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_left
 from typing import Any, Final
 
 from games.engine import core, fastwin
@@ -47,14 +48,25 @@ from games.engine.variants.fuzhou.settle import (
 )
 from games.engine.wall import dice_seat
 
-QIANGJIN = "qiangjin"
+QIANGJIN: Final = "qiangjin"
 """Action: rob the opened gold (§11.3). A non-dealer's is a claim in the window after the dealer's
 first discard (tile = the gold); the dealer's is his first discard made together with the robbing
 (tile = the discarded tile)."""
-SANJINDAO = "sanjindao"
+SANJINDAO: Final = "sanjindao"
 """Action: declare 三金倒 on an own turn without a fresh draw (after a chow or pung, §7.6)."""
 
 FLOWER_KINDS = range(27, 42)
+_PLAY_ORDER: Final = tuple(tuple((d + i) % N_SEATS for i in range(N_SEATS)) for d in range(N_SEATS))
+"""Per dealer, the seats in play order from him."""
+# Final copies of imported constants used on hot paths: a Final name is a C static when compiled,
+# an imported one a module-dict look-up at every use.
+_HU: Final = HU
+_KONG_ADDED: Final = KONG_ADDED
+_KONG_CONCEALED: Final = KONG_CONCEALED
+_WIN_DISCARD: Final = WIN_DISCARD
+_WIN_ROB: Final = core.WIN_ROB
+_WIN_SELF: Final = WIN_SELF
+_PHASE_TURN: Final = PHASE_TURN
 _TILE_STR: Final = tuple(tile_str(k) for k in range(42))
 
 
@@ -89,7 +101,7 @@ def _is_flower(kind: int) -> bool:
 # fifth copy, a meld where none is expected) takes the reference path (scoring.is_legal_win).
 
 _GROUP: Final = tuple(k // 9 for k in range(27))
-_WEIGHT: Final = tuple(5 ** (k % 9) for k in range(27))
+_WEIGHT: Final[tuple[int, ...]] = tuple(5 ** (k % 9) for k in range(27))
 
 SuitKeys = tuple[int, int, int, int]
 """(m key, p key, s key, golds) of a hand: the keys of its non-gold tiles and its gold count."""
@@ -118,19 +130,11 @@ def suit_keys(hand: tuple[int, ...], gold: int) -> SuitKeys | None:
 _SEAT_KEYS: Final[
     list[tuple[tuple[int, ...], int, SuitKeys | None, tuple[int, int, int] | None]]
 ] = [((), -1, None, None)] * N_SEATS
-"""Per seat, the last hand whose keys were computed: (the hand tuple itself, gold, keys, and its
+"""Per seat, the last held hand a claim window tested: (the hand tuple itself, gold, keys, and its
 ``_NEED`` once a discard test asked for it). A claim window asks every other seat about the same
 held hand, so an identity check (the tuple is kept alive here, and tuples are immutable) finds it
-without hashing the hand."""
-
-
-def _keys_of(seat: int, hand: tuple[int, ...], gold: int) -> SuitKeys | None:
-    last = _SEAT_KEYS[seat]
-    if last[0] is hand and last[1] == gold:
-        return last[2]
-    keys = suit_keys(hand, gold)
-    _SEAT_KEYS[seat] = (hand, gold, keys, None)
-    return keys
+without hashing the hand; an equal hand in a new tuple reuses the entry, and the seat's self-draw
+test (of that hand plus the drawn tile) reads its need when the keys match."""
 
 
 def _plain(hand: tuple[int, ...]) -> bool:
@@ -147,7 +151,7 @@ def _plain(hand: tuple[int, ...]) -> bool:
 
 
 _W0: Final = fastwin.SUIT_W0
-_POW5: Final = tuple(5**i for i in range(9))
+_POW5: Final[tuple[int, ...]] = tuple(5**i for i in range(9))
 
 
 class _LowerBounds(dict[int, tuple[int, int]]):
@@ -230,10 +234,15 @@ def wins_with_tile(keys: SuitKeys, tile: int) -> bool:
     """The standard test on the keyed hand plus ``tile`` (a suited face other than the gold, kept
     out of the keys) or, for ``tile == -1``, plus one more gold. The caller checks the size (17
     tiles, melds counted as 3). Equal to ``win_from_keys`` on the sum (test_fuzhou_fast.py)."""
-    km, kp, ks, golds = keys
     need = _NEED.get(keys)
     if need is None:
         need = _need_of(keys)
+    return _wins_with(keys, need, tile)
+
+
+def _wins_with(keys: SuitKeys, need: tuple[int, int, int], tile: int) -> bool:
+    """``wins_with_tile`` with the keyed hand's ``_NEED`` entry known."""
+    km, kp, ks, golds = keys
     if tile < 0:
         if golds:
             return need[0] == -1  # with golds, the need is "the hand plus one more gold wins"
@@ -281,17 +290,23 @@ def _take_tail(state: HandState) -> tuple[HandState, int]:
 
 def _deal_in_rounds(state: HandState, events: Events) -> HandState:
     """§3.2 step 3: four rounds of four tiles each, dealer first, then the dealer's 17th tile."""
+    wall = state.wall
+    dealer = state.dealer
     hands: list[list[int]] = [[] for _ in range(N_SEATS)]
     for rnd in range(4):
         for i in range(N_SEATS):
             start = rnd * 16 + i * 4
-            hands[(state.dealer + i) % N_SEATS].extend(state.wall[start : start + 4])
-    hands[state.dealer].append(state.wall[64])
+            hands[(dealer + i) % N_SEATS].extend(wall[start : start + 4])
+    hands[dealer].append(wall[64])
+    for h in hands:
+        h.sort()  # format_tiles sorts too: the same text either way
     for e in reversed(events):
         if e.get("type") == "deal":
             e["hands"] = [format_tiles(h) for h in hands]
             break
-    return replace(state, hands=tuple(tuple(sorted(h)) for h in hands))
+    return replace(
+        state, hands=(tuple(hands[0]), tuple(hands[1]), tuple(hands[2]), tuple(hands[3]))
+    )
 
 
 def _dice(state: HandState) -> list[int]:
@@ -308,7 +323,7 @@ def reserve_of(
     for melds in all_melds:
         for m in melds:
             mtype = m.type
-            if mtype == KONG_CONCEALED:
+            if mtype == _KONG_CONCEALED:
                 concealed += 1
             elif mtype != "pung" and mtype != "chow":
                 exposed += 1
@@ -380,52 +395,59 @@ class FuzhouRules(Rules):
         state = self._open_gold(state, events)
         extra = state.wall[64]
         drawn = extra if not _is_flower(extra) else dealer_last
-        return replace(state, drawn=drawn, turn=state.dealer, phase=PHASE_TURN)
+        return replace(state, drawn=drawn, turn=state.dealer, phase=_PHASE_TURN)
 
     def _initial_flowers(self, state: HandState, events: Events) -> tuple[HandState, int | None]:
         """§4.1: rounds from the dealer in play order; each round only the seats that drew a flower
         in the previous one lay it down and draw as many from the tail."""
-        order = [(state.dealer + i) % N_SEATS for i in range(N_SEATS)]
-        to_lay = {s: [t for t in state.hands[s] if t >= 27] for s in order}
+        dealer = state.dealer
         dealer_last: int | None = None
-        if not any(to_lay.values()):
+        # The dealt hands are sorted, so their flowers are a tail of each: the rest is what stays
+        # held. Worked on local lists, one state copy at the end (the events are those of the
+        # rounds); a flower drawn is laid in the next round, so it never joins the held list.
+        held: list[list[int]] = []
+        lay: list[list[int]] = []
+        for h in state.hands:
+            i = bisect_left(h, 27)
+            held.append(list(h[:i]))
+            lay.append(list(h[i:]))
+        if not (lay[0] or lay[1] or lay[2] or lay[3]):
             return state, dealer_last
-        # worked on local lists, one state copy at the end (the events are those of the rounds)
-        hands = [list(h) for h in state.hands]
         flowers = [list(f) for f in state.flowers]
-        wall, tail, dealer = state.wall, state.tail, state.dealer
+        wall, tail = state.wall, state.tail
         last = len(wall) - 1
-        while any(to_lay.values()):
-            drew: dict[int, list[int]] = {}
+        order = _PLAY_ORDER[dealer]
+        more = True
+        while more:
+            more = False
             for seat in order:
-                laid = to_lay.get(seat) or []
+                laid = lay[seat]
                 if not laid:
                     continue
-                hand = hands[seat]
-                for t in laid:
-                    hand.remove(t)
                 events.append(
                     {"type": "flower", "seat": seat, "tiles": format_tiles(laid), "initial": True}
                 )
+                hand = held[seat]
                 new_flowers: list[int] = []
-                for _ in laid:
+                for _ in range(len(laid)):
                     tile = wall[last - tail]
                     tail += 1
                     events.append(
                         {"type": "draw", "seat": seat, "tile": _TILE_STR[tile], "tail": True}
                     )
-                    hand.append(tile)
                     if tile >= 27:
                         new_flowers.append(tile)
-                    elif seat == dealer:
-                        dealer_last = tile
+                        more = True
+                    else:
+                        hand.append(tile)
+                        if seat == dealer:
+                            dealer_last = tile
                 flowers[seat] += laid
-                drew[seat] = new_flowers
-            to_lay = drew
+                lay[seat] = new_flowers  # laid next round (the later seats of this one unaffected)
         state = replace(
             state,
             tail=tail,
-            hands=tuple(tuple(sorted(h)) for h in hands),
+            hands=tuple(tuple(sorted(h)) for h in held),
             flowers=tuple(tuple(f) for f in flowers),
         )
         return state, dealer_last
@@ -459,7 +481,7 @@ class FuzhouRules(Rules):
     def after_draw(self, state: HandState, seat: int, tile: int, events: Events) -> HandState:
         head_draw = not state.after_kong
         before = events[-2] if len(events) >= 2 else {}
-        if not head_draw and before.get("type") == "kong" and before.get("kind") == KONG_CONCEALED:
+        if not head_draw and before.get("type") == "kong" and before.get("kind") == _KONG_CONCEALED:
             before["face_down"] = True  # §8.3: a concealed kong's face is not shown (redact_events)
         if (
             head_draw
@@ -491,7 +513,7 @@ class FuzhouRules(Rules):
     def _final_group_step(self, state: HandState, seat: int, events: Events) -> HandState:
         """§6.3: no discard; a win is declared by the core (forced_win); otherwise the next seat
         draws the next tile of the group, and an empty group ends the hand as a draw."""
-        if state.drawn is not None and self.can_win(state, seat, None, WIN_SELF):
+        if state.drawn is not None and self.can_win(state, seat, None, _WIN_SELF):
             return state
         return draw_tile(replace(state, turn_kongs=()), (seat + 1) % N_SEATS, events)
 
@@ -510,7 +532,7 @@ class FuzhouRules(Rules):
     def can_meld(self, state: HandState, seat: int, mtype: str, tile: int) -> bool:
         """F5: no gold in any meld; §7.6: no kong on the turn of a chow or pung."""
         gold = gold_of(state)
-        if mtype in (KONG_CONCEALED, KONG_ADDED) and state.drawn is None:
+        if mtype in (_KONG_CONCEALED, _KONG_ADDED) and state.drawn is None:
             return False
         if mtype == "chow":
             return gold not in (tile, tile + 1, tile + 2)
@@ -522,18 +544,22 @@ class FuzhouRules(Rules):
         The hot path of every claim window: live hands are always well formed (no flower, no gold
         in a meld), so this is is_legal_win without its input checks, on the hand's cached group
         keys (``can_win_reference`` is the same test from the counts)."""
-        gold = state.ext.get("gold")
-        if gold is None or how == core.WIN_ROB:
+        ext_gold = state.ext.get("gold")
+        if ext_gold is None or how == _WIN_ROB:
             return False
-        gold = int(gold)
+        gold = int(ext_gold)  # typed int from here (ext's values are Any)
         hand = state.hands[seat]
-        if how == WIN_DISCARD:
+        if how == _WIN_DISCARD:
             assert tile is not None
             if tile == gold or gold in state.discards[seat]:
                 return False
             last = _SEAT_KEYS[seat]
             if last[0] is not hand or last[1] != gold:
-                last = _SEAT_KEYS[seat] = (hand, gold, suit_keys(hand, gold), None)
+                if last[1] == gold and last[0] == hand:
+                    # an equal hand in a new tuple (the seat threw the tile it drew)
+                    last = _SEAT_KEYS[seat] = (hand, gold, last[2], last[3])
+                else:
+                    last = _SEAT_KEYS[seat] = (hand, gold, suit_keys(hand, gold), None)
             keys, need = last[2], last[3]
             if keys is None or tile >= 27:
                 return self.can_win_reference(state, seat, tile, how)
@@ -547,7 +573,7 @@ class FuzhouRules(Rules):
             if n > 0:  # the common case inline: wins_with_tile's W0 test
                 return _W0[keys[g] + _WEIGHT[tile]] == n
             return n < 0 and wins_with_tile(keys, tile)
-        keys = _keys_of(seat, hand, gold)
+        keys = suit_keys(hand, gold)
         if keys is None or (tile is not None and tile >= 27):
             return self.can_win_reference(state, seat, tile, how)
         size = len(hand) + 3 * len(state.melds[seat])
@@ -573,15 +599,20 @@ class FuzhouRules(Rules):
             kp -= w
         else:
             ks -= w
-        return wins_with_tile((km, kp, ks, golds), drawn)
+        held = (km, kp, ks, golds)
+        last = _SEAT_KEYS[seat]  # the held hand of the claim windows, left alone by self-draws
+        need = last[3]
+        if need is None or last[1] != gold or last[2] != held:
+            need = _NEED.get(held) or _need_of(held)
+        return _wins_with(held, need, drawn)
 
     def can_win_reference(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
         """can_win from the tile counts (the reference of the keyed fast path)."""
         gold = gold_of(state)
-        if gold is None or how == core.WIN_ROB:
+        if gold is None or how == _WIN_ROB:
             return False
         counts = counts_of(state.hands[seat])
-        if how == WIN_DISCARD:
+        if how == _WIN_DISCARD:
             assert tile is not None
             if tile == gold or is_gold_discarder(state, seat):
                 return False
@@ -651,16 +682,17 @@ class FuzhouRules(Rules):
             if seat == state.dealer and not state.n_discards
             else []  # _dealer_can_rob's own first test, without the call on every turn
         )
-        gold = gold_of(state)
-        if state.drawn is None and gold is not None and state.hands[seat].count(gold) >= 3:
-            out.append(Action(seat, SANJINDAO, tile=tile_str(gold)))  # §11.5 after a chow or pung
+        if state.drawn is None:  # the common turn (after a draw) skips the gold look-up
+            gold = gold_of(state)
+            if gold is not None and state.hands[seat].count(gold) >= 3:
+                out.append(Action(seat, SANJINDAO, tile=tile_str(gold)))  # §11.5 after a chow/pung
         return out
 
     def apply_special(self, state: HandState, action: Action, events: Events) -> HandState:
         gold = gold_of(state)
         assert gold is not None
         if action.type == SANJINDAO:
-            return core._do_wins(state, [action.seat], WIN_SELF, None, gold, events, self)
+            return core._do_wins(state, [action.seat], _WIN_SELF, None, gold, events, self)
         if action.type == QIANGJIN:
             tile = parse_tile(action.tile or "")
             events.append({"type": "qiangjin_declared", "seat": action.seat, "tile": action.tile})
@@ -705,7 +737,7 @@ class FuzhouRules(Rules):
         if not state.ext.get("dealer_qiangjin"):
             hu_count = 0
             for a in claim.responses:
-                if a.type == HU:
+                if a.type == _HU:
                     hu_count += 1
             if hu_count <= 1:
                 return state  # nothing to add or drop (the common case, every claim window)
@@ -716,7 +748,7 @@ class FuzhouRules(Rules):
             responses.append(
                 Action(state.dealer, QIANGJIN, tile=tile_str(claim.tile))
             )  # ranks last (§11.3)
-        hus = [a for a in responses if a.type == HU]
+        hus = [a for a in responses if a.type == _HU]
         if len(hus) > 1:
             keep = min(
                 hus,
@@ -725,7 +757,7 @@ class FuzhouRules(Rules):
                     (a.seat - claim.from_seat) % N_SEATS,
                 ),
             )
-            responses = [a for a in responses if a.type != HU or a is keep]  # §8.2: one winner
+            responses = [a for a in responses if a.type != _HU or a is keep]  # §8.2: one winner
         if responses != list(claim.responses):
             state = replace(state, claim=replace(claim, responses=tuple(responses)))
         return state
@@ -749,7 +781,7 @@ class FuzhouRules(Rules):
             turn=seat,
             drawn=gold,
         )
-        return core._do_wins(state, [seat], WIN_SELF, None, gold, events, self)
+        return core._do_wins(state, [seat], _WIN_SELF, None, gold, events, self)
 
     # -- scoring ----------------------------------------------------------------------------------
 
@@ -761,7 +793,7 @@ class FuzhouRules(Rules):
         records = []
         for w in wins:
             concealed = list(state.hands[w.seat])
-            if w.how != WIN_SELF:
+            if w.how != _WIN_SELF:
                 concealed.append(w.tile)
             special = None
             if state.ext.get("qiangjin_seat") == w.seat:
@@ -770,7 +802,7 @@ class FuzhouRules(Rules):
                 special = scoring.TIANHU
             ctx = scoring.WinContext(
                 gold=gold,
-                win_type=scoring.SELF_DRAW if w.how == WIN_SELF else scoring.DISCARD,
+                win_type=scoring.SELF_DRAW if w.how == _WIN_SELF else scoring.DISCARD,
                 win_tile=w.tile,
                 special=special,
                 discarded_gold=is_gold_discarder(state, w.seat),
@@ -873,12 +905,12 @@ class FuzhouRules(Rules):
         if (
             seat != viewer
             and state.phase != PHASE_OVER
-            and any(m.type == KONG_CONCEALED for m in state.melds[seat])
+            and any(m.type == _KONG_CONCEALED for m in state.melds[seat])
         ):
             # §8.3: a concealed kong is set aside face down; that it exists is public, its face is not
             info["melds"] = [
-                {"type": KONG_CONCEALED, "tiles": None}
-                if m.type == KONG_CONCEALED
+                {"type": _KONG_CONCEALED, "tiles": None}
+                if m.type == _KONG_CONCEALED
                 else meld_to_json(m)
                 for m in state.melds[seat]
             ]
@@ -901,9 +933,9 @@ class FuzhouRules(Rules):
                     discards.append(a)
             elif typ == QIANGJIN or typ == SANJINDAO:
                 return a
-            elif typ == HU or typ == KONG_CONCEALED or typ == KONG_ADDED:
+            elif typ == _HU or typ == _KONG_CONCEALED or typ == _KONG_ADDED:
                 other = True
-        if state.phase != PHASE_TURN or other or not discards:
+        if state.phase != _PHASE_TURN or other or not discards:
             return None
         hand = list(state.hands[seat])
         if gold in hand:

@@ -33,7 +33,7 @@ def void_of(state: HandState, seat: int) -> str | None:
 
 
 def holds_void(state: HandState, seat: int) -> bool:
-    void = state.choices[seat]
+    void: str | None = state.choices[seat]
     if void is None:
         return False
     lo = _BASE[void]
@@ -86,7 +86,7 @@ class SichuanRules(Rules):
 
     def discard_options(self, state: HandState, seat: int) -> list[int]:
         hand = state.hands[seat]  # sorted
-        void = state.choices[seat]
+        void: str | None = state.choices[seat]
         if void is not None:
             lo = _BASE[void]
             i = bisect_left(hand, lo)
@@ -95,12 +95,15 @@ class SichuanRules(Rules):
         return _distinct(hand, 0, len(hand))
 
     def can_meld(self, state: HandState, seat: int, mtype: str, tile: int) -> bool:
-        void = state.choices[seat]
-        return void is None or not (_BASE[void] <= tile < _BASE[void] + 9)  # §2.4
+        void: str | None = state.choices[seat]
+        if void is None:
+            return True
+        lo = _BASE[void]
+        return not lo <= tile < lo + 9  # §2.4
 
     def can_win(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
         """§4: standard shape or seven pairs (no melds), no void-suit tile anywhere."""
-        void = state.choices[seat]
+        void: str | None = state.choices[seat]
         if void is None:
             return False
         hand = state.hands[seat]  # sorted
@@ -128,6 +131,10 @@ class SichuanRules(Rules):
             # a claim window asks every other seat about the hand it holds: the same tuple as
             # in the last window (kept alive here, tuples are immutable), no hashing
             masks = last[2]
+        elif last[1] == void and last[0] == hand:
+            # an equal hand in a new tuple (the seat threw the tile it drew): the same masks
+            masks = last[2]
+            _SEAT_MASKS[seat] = (hand, void, masks)
         else:
             lo = _BASE[void]
             i = bisect_left(hand, lo)
@@ -283,25 +290,14 @@ class SichuanRules(Rules):
     def settle_draw(self, state: HandState, events: Events) -> HandState:
         players = self._players(state)
         escaped = [s for s in range(N_SEATS) if state.escaped[s] and state.won[s]]
-        deltas = scoring.draw_settlement(
+        deltas, pig, value = scoring.draw_settlement_checks(
             players, self._kong_records(state), escaped, self._mode(state)
         )
         live = [s for s in range(N_SEATS) if not state.won[s]]
         if len(live) >= 2:
-            pigs = [
-                s
-                for s in live
-                if scoring.is_flower_pig(
-                    players[s].concealed, players[s].melds, players[s].missing_suit
-                )
-            ]
-            ready = {
-                str(s): scoring.dajiao_value(
-                    players[s].concealed, players[s].melds, players[s].missing_suit
-                )
-                for s in live
-                if s not in pigs
-            }
+            # the settlement's own checks (the same 花猪 test and cached 大叫 values)
+            pigs = [s for s in live if pig[s]]
+            ready = {str(s): value[s] for s in live if not pig[s]}
             events.append({"type": "draw_check", "flower_pigs": pigs, "dajiao": ready})
         return add_score(state, deltas, "draw_settlement", events)
 
@@ -336,7 +332,7 @@ class SichuanRules(Rules):
         return {"dingque": state.choices[seat] if revealed or viewer == seat else None}
 
 
-_WEIGHT: Final = tuple(5 ** (k % 9) for k in range(27))
+_WEIGHT: Final[tuple[int, ...]] = tuple(5 ** (k % 9) for k in range(27))
 _NEAR: Final = tuple(
     sum(1 << u for u in range(t - 2, t + 3) if 0 <= u < 27 and u // 9 == t // 9) for t in range(27)
 )

@@ -203,7 +203,7 @@ def waits(concealed: Sequence[int], melds: Sequence[Meld], missing_suit: str | N
     return [t for t in range(N_SUITED) if mask >> t & 1 and t // 9 in allowed and held[t] < 4]
 
 
-_POW5: Final = tuple(5**i for i in range(9))
+_POW5: Final[tuple[int, ...]] = tuple(5**i for i in range(9))
 _W0: Final = SUIT_W0
 _SUIT_WAITS: Final[dict[int, int]] = {}
 _NEAR9: Final = tuple(sum(1 << q for q in range(max(p - 2, 0), min(p + 3, 9))) for p in range(9))
@@ -747,6 +747,18 @@ def draw_settlement(
     >>> draw_settlement(hands)
     [-288, 102, 66, 120]
     """
+    return draw_settlement_checks(players, kongs, escaped, mode)[0]
+
+
+def draw_settlement_checks(
+    players: Sequence[PlayerHand],
+    kongs: Sequence[KongRecord] = (),
+    escaped: Iterable[int] = (),
+    mode: str = MODE_NORMAL,
+) -> tuple[list[int], dict[int, bool], dict[int, int]]:
+    """``draw_settlement`` with what it found per un-won seat: the deltas, 花猪 (seat -> bool) and
+    大叫 values (seat -> points, 0 for a pig or a hand not ready); both dicts empty when fewer than
+    two seats are left (no checks). Live play shows the checks without making them twice."""
     if len(players) != 4:
         raise InvalidCaseError("a draw needs the four players")
     won = check_won([s for s, p in enumerate(players) if p.won], mode)
@@ -757,20 +769,18 @@ def draw_settlement(
             raise InvalidCaseError(f"escaped seat {s} has not won (only 血战 winners can leave)")
     deltas = [0, 0, 0, 0]
     live = [s for s in range(4) if s not in won]
+    pig: dict[int, bool] = {}
+    value: dict[int, int] = {}
     if len(live) < 2:
-        return deltas
+        return deltas, pig, value
     for s in live:
         _check_hand13(players[s], s)
-    pig = {
-        s: is_flower_pig(players[s].concealed, players[s].melds, players[s].missing_suit)
-        for s in live
-    }
-    value = {
-        s: 0
-        if pig[s]
-        else dajiao_value(players[s].concealed, players[s].melds, players[s].missing_suit)
-        for s in live
-    }
+    for s in live:
+        ph = players[s]
+        pig[s] = is_flower_pig(ph.concealed, ph.melds, ph.missing_suit)
+    for s in live:
+        ph = players[s]
+        value[s] = 0 if pig[s] else dajiao_value(ph.concealed, ph.melds, ph.missing_suit)
     for p in live:  # 查花猪
         if pig[p]:
             for q in live:
@@ -789,7 +799,7 @@ def draw_settlement(
             _check_seat(payer, "kong payer")
             if payer not in escaped:
                 _pay(deltas, k.seat, payer, amount)
-    return deltas
+    return deltas, pig, value
 
 
 def _pay(deltas: list[int], payer: int, payee: int, amount: int) -> None:
