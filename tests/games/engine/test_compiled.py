@@ -200,3 +200,19 @@ def test_the_compiled_engine_plays_exactly_as_the_source():
     for key in pure:
         assert compiled[key] == pure[key], key
     assert compiled.keys() == pure.keys()
+
+
+def test_the_compiler_says_clearly_when_it_cannot_build():
+    """No C compiler: exit 2 and one line saying so, before anything in the build is touched."""
+    env = {k: v for k, v in os.environ.items() if k != "QUE_ENGINE"}
+    env["CC"] = "/nonexistent/cc"
+    done = subprocess.run(
+        [sys.executable, "-m", "games.compile_engine", "--force"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,  # it waits for a build in progress in this checkout
+    )
+    assert done.returncode == 2
+    assert "cannot compile: no C compiler" in done.stderr
