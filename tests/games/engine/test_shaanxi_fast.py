@@ -294,3 +294,30 @@ def test_roll_die_is_randint() -> None:
             want = ref.randint(1, 6)
             assert play.roll_die(fast) == want
             assert yiwu_play._roll_die(other) == want
+
+
+def test_discard_options_and_paozi_pick_match_the_plain_rules() -> None:
+    """discard_options (a walk of the sorted hand) is every held kind; the 炮子 bot's shanten from
+    its own group keys is fast_shanten.shanten / after_discards on the counts."""
+    from games.engine.fast_shanten import after_discards, shanten
+    from games.engine.state import PHASE_CHOICE
+
+    rules = play.RULES
+    unsorted = SimpleNamespace(hands=((5, 3, 3, 1),))
+    assert rules.discard_options(cast(HandState, unsorted), 0) == [1, 3, 5]
+    picks = 0
+    for state in _bot_states(6, "shaanxi-options"):
+        for seat in range(4):
+            hand = state.hands[seat]
+            assert rules.discard_options(state, seat) == sorted(set(hand))
+            if state.phase == PHASE_CHOICE and state.choices[seat] is None:
+                counts = counts_of(hand)
+                if len(hand) == 14:
+                    best = min(after_discards(counts, 4, 0, sorted(set(hand))))
+                else:
+                    best = shanten(counts)
+                want = 3 if best <= 1 else 2 if best == 2 else 1 if best == 3 else 0
+                got = rules.bot_choice(state, seat, rules.choice_actions(state, seat))
+                assert got is not None and got.choice == want
+                picks += 1
+    assert picks >= 12

@@ -240,3 +240,45 @@ def test_best_after_equals_min_over_every_discard():
             continue
         want = min(_ref_shanten(_without(held, t), n_melds, c) for t in set(held))
         assert play._best_after(held, n_melds, c) == want, (held, n_melds, c)
+
+
+def test_chow_options_and_bet_actions_equal_plain_ones():
+    """chow_options (offers cached per seat, discard and 财神) against the §6.1 rule written out;
+    the shared bet actions against fresh ones."""
+    rules = play.RULES
+    offers = 0
+    for state in _states(6, "yiwu-fast-chow"):
+        c = state.ext["caishen"]
+        if state.phase == PHASE_CHOICE:
+            for seat in range(4):
+                kind = state.ext["offer"]
+                want = (
+                    [Action(seat, kind, choice=0), Action(seat, kind, choice=1)]
+                    if kind is not None and seat in state.ext["offer_seats"]
+                    else []
+                )
+                assert rules.choice_actions(state, seat) == want
+        for seat in range(4):
+            hand = state.hands[seat]
+            for tile in range(34):
+                want = []
+                face = natural_face(tile, c)
+                if tile != c and face < 27:
+                    for low in range(face - face % 9, face - face % 9 + 7):
+                        if not low <= face <= low + 2:
+                            continue
+                        need = [WHITE if f == c else f for f in range(low, low + 3) if f != face]
+                        if c == WHITE and WHITE in need:
+                            continue
+                        if all(t in hand for t in need):
+                            want.append(sorted(need))
+                got = rules.chow_options(state, seat, tile)
+                used = []
+                for a in got:
+                    assert a.seat == seat and a.type == CHOW and a.tile == tile_str(tile)
+                    run = parse_tiles(a.tiles or "")
+                    run.remove(tile)
+                    used.append(sorted(run))
+                assert used == want, (hand, tile, c)
+                offers += len(got)
+    assert offers > 100

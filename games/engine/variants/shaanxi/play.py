@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from games.engine.actions import CLAIM_PRIORITY, HU, KONG_EXPOSED, PUNG, Action
 from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, replace
-from games.engine.fast_shanten import after_discards4, shanten4, tile_keys
+from games.engine.fast_shanten import after_discards4, shanten4
 from games.engine.state import N_SEATS, PHASE_CHOICE, HandState, WinContext
 from games.engine.tiles import Meld, counts_of, tile_str
 from games.engine.variants.shaanxi import rules as table
@@ -66,6 +66,15 @@ def deal_order(dealer: int) -> list[int]:
     order.extend((dealer + i) % N_SEATS for i in range(N_SEATS))
     order.append(dealer)
     return order
+
+
+_KIND_GROUP: Final[tuple[int, ...]] = tuple(min(k // 9, 3) for k in range(34))
+_KIND_WEIGHT: Final[tuple[int, ...]] = tuple(5 ** (k - 9 * _KIND_GROUP[k]) for k in range(34))
+"""fast_shanten's group keys: a kind's group (m, p, s, honours) and its power of 5 there."""
+
+_DEAL_ORDERS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(deal_order(dealer)) for dealer in range(N_SEATS)
+)
 
 
 def seed_basis(state: HandState) -> str:
@@ -133,7 +142,7 @@ class ShaanxiRules(Rules):
     def after_deal(self, state: HandState, events: Events) -> HandState:
         """Re-deal the 53 dealt tiles in §3.5 order and announce the dice."""
         hands: list[list[int]] = [[] for _ in range(N_SEATS)]
-        order = deal_order(state.dealer)
+        order = _DEAL_ORDERS[state.dealer]
         for tile, seat in zip(state.wall, order, strict=False):
             hands[seat].append(tile)
         dice = roll_dice(state)
@@ -190,6 +199,21 @@ class ShaanxiRules(Rules):
         if melded and claim.kind == "discard":
             state = _clear_lou_hu(state, _meld_claim_winner(claim.responses))
         return state
+
+    # -- own turn ----------------------------------------------------------------------------------
+
+    def discard_options(self, state: HandState, seat: int) -> list[int]:
+        """Any held kind (the base rule), read off the sorted hand without building a set."""
+        hand = state.hands[seat]
+        kinds: list[int] = []
+        last = -1
+        for t in hand:
+            if t != last:
+                if t < last:  # not sorted after all: the base rule as written
+                    return sorted(set(hand))
+                kinds.append(t)
+                last = t
+        return kinds
 
     # -- wins (§9) ---------------------------------------------------------------------------------
 
@@ -305,7 +329,17 @@ class ShaanxiRules(Rules):
         if state.phase != PHASE_CHOICE:
             return None
         hand = state.hands[seat]
-        k0, k1, k2, k3 = tile_keys(hand)
+        k0 = k1 = k2 = k3 = 0  # fast_shanten.tile_keys, in a typed loop
+        for t in hand:
+            g = _KIND_GROUP[t]
+            if g == 0:
+                k0 += _KIND_WEIGHT[t]
+            elif g == 1:
+                k1 += _KIND_WEIGHT[t]
+            elif g == 2:
+                k2 += _KIND_WEIGHT[t]
+            else:
+                k3 += _KIND_WEIGHT[t]
         if len(hand) == 14:  # the dealer: the best hand after one discard
             best = min(after_discards4(k0, k1, k2, k3, 4, 0, sorted(set(hand))))
         else:

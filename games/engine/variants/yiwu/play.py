@@ -132,10 +132,17 @@ class YiwuRules(Rules):
         kind = state.ext["offer"]
         if kind is None or seat not in state.ext["offer_seats"]:
             return []
-        return [Action(seat, kind, choice=0), Action(seat, kind, choice=1)]
+        shared = _BET_ACTS.get(kind)
+        if shared is None:
+            return [Action(seat, kind, choice=0), Action(seat, kind, choice=1)]
+        return list(shared[seat])
 
     def choice_default(self, state: HandState, seat: int) -> Action:
-        return Action(seat, state.ext["offer"], choice=0)
+        kind = state.ext["offer"]
+        shared = _BET_ACTS.get(kind)
+        if shared is None:
+            return Action(seat, kind, choice=0)
+        return shared[seat][0]
 
     def on_choices_done(self, state: HandState, events: Events) -> HandState:
         ext = state.ext
@@ -231,14 +238,19 @@ class YiwuRules(Rules):
 
     def chow_options(self, state: HandState, seat: int, tile: int) -> list[Action]:
         """§6.1: two natural tiles from hand plus the discard, consecutive in one suit; 白板 = C."""
-        key = (seat, tile, state.ext["caishen"])
-        offers = _CHOW_OFFERS.get(key)
+        c: int = state.ext["caishen"]
+        i = (seat * 42 + tile) * 42 + c
+        offers = _CHOW_OFFERS[i]
         if offers is None:
-            offers = _CHOW_OFFERS[key] = _chow_offers(*key)
+            offers = _CHOW_OFFERS[i] = _chow_offers(seat, tile, c)
         if not offers:
             return []
         hand = state.hands[seat]
-        return [a for t1, t2, a in offers if t1 in hand and t2 in hand]
+        out = []
+        for t1, t2, a in offers:
+            if t1 in hand and t2 in hand:
+                out.append(a)
+        return out
 
     # -- claims, 飘 and locks (§6.5, §9, §10) -------------------------------------------------------------
 
@@ -451,9 +463,15 @@ def _physical(face: int, caishen: int) -> int | None:
     return face
 
 
-_CHOW_OFFERS: Final[dict[tuple[int, int, int], tuple[tuple[int, int, Action], ...]]] = {}
-"""(seat, discard, 财神) -> the chows it could make: (hand tile, hand tile, action). At most
-4 * 34 * 34 entries."""
+_CHOW_OFFERS: Final[list[tuple[tuple[int, int, Action], ...] | None]] = [None] * (N_SEATS * 42 * 42)
+"""At (seat * 42 + discard) * 42 + 财神: the chows it could make, (hand tile, hand tile, action);
+None until asked."""
+
+_BET_ACTS: Final[dict[str, tuple[tuple[Action, ...], ...]]] = {
+    kind: tuple((Action(s, kind, choice=0), Action(s, kind, choice=1)) for s in range(N_SEATS))
+    for kind in (MAIZI, XIAZI)
+}
+"""Each seat's two answers to a 买子/下子 offer (actions are immutable: one shared instance)."""
 
 
 def _chow_offers(seat: int, tile: int, c: int) -> tuple[tuple[int, int, Action], ...]:
