@@ -49,7 +49,7 @@ def _intern(t: tuple[int, ...]) -> int:
 
 EMPTY: Final[Table] = _intern((0,) + (-1,) * (_SIZE - 1))  # no tiles: (0 sets, 0 partials, no pair)
 
-_SUITED: Final[dict[int, Table]] = {}  # base-5 group key -> table id
+_SUITED: Final[dict[int, Table]] = {}  # base-5 suit key shifted to the 1 end -> table id
 _HONOUR: Final[dict[int, Table]] = {}
 
 
@@ -59,8 +59,11 @@ def group_key(counts: Sequence[int]) -> int:
 
 
 def group_table_key(key: int, size: int) -> Table:
-    """The table of a group given by its base-5 key (size 9: suited, 7: honours)."""
+    """The table of a group given by its base-5 key (size 9: suited, 7: honours). A suit is
+    looked up shifted to the 1 end: its table does not depend on where its tiles sit (_blocks)."""
     if size == 9:
+        while key and not key % 5:
+            key //= 5
         t = _SUITED.get(key)
         if t is None:
             t = _SUITED[key] = _build_suited(key)
@@ -397,10 +400,13 @@ def _table_of(key: int, honours: bool) -> Table:
     with EMPTY changes no table)."""
     if not key:
         return EMPTY
-    t = (_HONOUR if honours else _SUITED).get(key)
-    if t is None:
-        t = group_table_key(key, 7 if honours else 9)
-    return t
+    if honours:
+        t = _HONOUR.get(key)
+        return group_table_key(key, 7) if t is None else t
+    while not key % 5:
+        key //= 5
+    t = _SUITED.get(key)
+    return group_table_key(key, 9) if t is None else t
 
 
 def after_discards(counts: Sequence[int], need: int, wild: int, kinds: Sequence[int]) -> list[int]:
@@ -426,17 +432,24 @@ def after_discards4(
 
     Only the removed tile's group changes: the other three groups are combined once per group,
     then each kind costs an index into its group's tables-after-one-removal (cached per group key,
-    with the group's own table) and an index into the shanten row of (other groups, that table)."""
-    a0 = _after_of(k0, False)
-    a1 = _after_of(k1, False)
-    a2 = _after_of(k2, False)
+    with the group's own table) and an index into the shanten row of (other groups, that table).
+    A suit's after-tables are cached for its key shifted to the 1 end (a suit's table does not
+    depend on where its tiles sit, see _blocks), so a shape hits wherever it lies."""
+    l0 = _low(k0)
+    l1 = _low(k1)
+    l2 = _low(k2)
+    a0 = _after_of(k0 // _POW5[l0], False)
+    a1 = _after_of(k1 // _POW5[l1], False)
+    a2 = _after_of(k2 // _POW5[l2], False)
     a3 = _after_of(k3, True)
     t0 = a0[9]
     t1 = a1[9]
     t2 = a2[9]
     t3 = a3[7]
     if not (0 <= wild < 16 and 0 <= need < 16):  # outside the cache's keys: no cache
-        return _after_discards_plain((k0, k1, k2, k3), (a0, a1, a2, a3), need, wild, kinds)
+        return _after_discards_plain(
+            (k0, k1, k2, k3), (a0, a1, a2, a3), (l0, l1, l2, 0), need, wild, kinds
+        )
     vkey = need * 16 + wild
     out: list[int] = []
     last = -1
@@ -445,6 +458,7 @@ def after_discards4(
     size = 9
     row: list[int] = []
     o = 0
+    low = 0
     for t in kinds:
         g = _KIND_GROUP[t]
         if g != last:
@@ -455,18 +469,22 @@ def after_discards4(
                 o = _combine3(t1, t2, t3)
                 after = a0
                 key = k0
+                low = l0
             elif g == 1:
                 o = _combine3(t0, t2, t3)
                 after = a1
                 key = k1
+                low = l1
             elif g == 2:
                 o = _combine3(t0, t1, t3)
                 after = a2
                 key = k2
+                low = l2
             else:
                 o = _combine3(t0, t1, t2)
                 after = a3
                 key = k3
+                low = 0
             size = 7 if g == 3 else 9
             ck = o * 256 + vkey
             r = _CV.get(ck)
@@ -475,7 +493,8 @@ def after_discards4(
                     _CV.clear()
                 r = _CV[ck] = []
             row = r
-        tg = after[_KIND_POS[t]]
+        pos = _KIND_POS[t] - low
+        tg = after[pos] if pos >= 0 else -1
         if tg < 0:  # not held: the table of the key less the kind's power, as it always was
             tg = group_table_key(key - _KIND_POW[t], size)
         if tg < len(row):
@@ -492,6 +511,7 @@ def after_discards4(
 def _after_discards_plain(
     keys: tuple[int, int, int, int],
     afters: tuple[tuple[int, ...], ...],
+    lows: tuple[int, int, int, int],
     need: int,
     wild: int,
     kinds: list[int],
@@ -499,7 +519,8 @@ def _after_discards_plain(
     out = []
     for t in kinds:
         g = _KIND_GROUP[t]
-        tg = afters[g][_KIND_POS[t]]
+        pos = _KIND_POS[t] - lows[g]
+        tg = afters[g][pos] if pos >= 0 else -1
         if tg < 0:
             tg = group_table_key(keys[g] - _KIND_POW[t], 7 if g == 3 else 9)
         o = EMPTY
@@ -529,6 +550,16 @@ _NO_AFTER: Final[tuple[tuple[int, ...], tuple[int, ...]]] = (
 )  # the empty group's
 
 
+def _low(key: int) -> int:
+    """The position of a group key's lowest held kind (0 for the empty group)."""
+    low = 0
+    if key:
+        while not key % 5:
+            key //= 5
+            low += 1
+    return low
+
+
 def _after_of(key: int, honours: bool) -> tuple[int, ...]:
     if not key:
         return _NO_AFTER[honours]
@@ -540,12 +571,10 @@ def _after_of(key: int, honours: bool) -> tuple[int, ...]:
 
 def _after_tables(key: int, honours: bool) -> tuple[int, ...]:
     size = 7 if honours else 9
-    got = _HONOUR if honours else _SUITED
     out = []
     for pw in _POW5[:size]:
         if key // pw % 5:
-            t = got.get(key - pw)
-            out.append(group_table_key(key - pw, size) if t is None else t)
+            out.append(group_table_key(key - pw, size))
         else:
             out.append(-1)
     out.append(group_table_key(key, size))
