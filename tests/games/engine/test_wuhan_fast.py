@@ -13,7 +13,7 @@ palettes of kinds, sets plus a pair, some 癞子) so that wins, waits and every 
 - ``scoring.may_win_kinds`` (no standard kinds when the hand is not ready by shanten) against
   ``standard_kinds`` of every hand;
 - the claim bot's shanten values from group keys against ``_bot_shanten`` of each hand;
-- ``scoring.pair258_kinds`` / ``one_suit_with`` (can_win's filter of standard shapes without a
+- ``scoring.pair258_with`` / ``one_suit_with`` (can_win's filter of standard shapes without a
   2-5-8 pair) against ``standard_win_pair258`` and the faces' suits;
 - ``WuhanRules.discard_options`` / ``own_turn_specials`` against their definitions;
 - ``play.win_record`` (integer multipliers) against ``scoring.score_win``'s Fractions.
@@ -30,7 +30,7 @@ from games.engine import apply, hand, legal_actions, new_hand, to_act
 from games.engine.actions import Action
 from games.engine.bots import bot_choose
 from games.engine.core import WIN_DISCARD, WIN_ROB, WIN_SELF, parse_tile
-from games.engine.fast_shanten import after_discards
+from games.engine.fast_shanten import after_discards, shanten4
 from games.engine.simulate import play_hand
 from games.engine.state import PHASE_OVER, PHASE_TURN, HandState
 from games.engine.tiles import Meld, counts_of, parse_tiles, suit_of
@@ -331,9 +331,9 @@ def test_claim_shanten_matches_bot_shanten() -> None:
     for _ in range(N_RANDOM):
         concealed, _melds, wild, _pool = _random_hand(rng, rng.choice((1, 2)))
         laizi = rng.randrange(33) if wild is None else wild
-        keys, jokers = play._keys(concealed, laizi)
+        k0, k1, k2, k3, jokers = play._keys(concealed, laizi)
         slow_now = play._bot_shanten(concealed, laizi)
-        assert play.shanten_keys(keys, len(concealed) // 3, jokers) == slow_now, concealed
+        assert shanten4(k0, k1, k2, k3, len(concealed) // 3, jokers) == slow_now, concealed
         if len(concealed) % 3 == 2:
             assert play._best_after_discard_of(concealed, laizi) == _slow_best_after_discard(
                 concealed, laizi
@@ -385,26 +385,21 @@ def _slow_bot_claim(state: HandState, seat: int, legal: list[Action]) -> Action 
     return next((a for a in legal if a.type == "pass"), None) if "hu" not in types else None
 
 
-def test_pair258_kinds_and_one_suit_match_their_definitions() -> None:
+def test_pair258_with_and_one_suit_match_their_definitions() -> None:
     rng = random.Random("wuhan-fast-pair258")
     found = 0
     for _ in range(N_RANDOM):
         concealed, melds, wild, _pool = _random_hand(rng, 1)
         key = tuple(sorted(concealed))
-        counts = counts_of(concealed)
-        held = 0
-        if wild is not None:
-            held = counts[wild]
-            counts[wild] = 0
-        want = set()
-        for t in scoring.may_win_kinds(key, wild)[0]:
-            with_t = list(counts)
-            with_t[t] += 1
-            if hand.standard_win_pair258(with_t, held):
-                want.add(t)
-        assert scoring.pair258_kinds(key, wild) == want, (concealed, wild)
-        found += bool(want)
         for t in range(34):
+            with_t = counts_of(concealed + [t])
+            held = 0
+            if wild is not None:
+                held = with_t[wild]
+                with_t[wild] = 0
+            slow = hand.standard_win_pair258(with_t, held)
+            assert scoring.pair258_with(key, t, wild) == slow, (concealed, wild, t)
+            found += slow
             faces = [k for k in concealed + [t] if k != wild] + [k for m in melds for k in m.tiles]
             suits = {suit_of(k) for k in faces}
             slow = len(suits) <= 1 and suits <= {"m", "p", "s"}
@@ -517,3 +512,47 @@ def test_win_record_matches_score_win() -> None:
         assert fast == slow, args
         assert [type(x) for x in fast["multipliers"]] == [type(x) for x in slow["multipliers"]]
         assert [type(x) for x in fast["raw"]] == [type(x) for x in slow["raw"]]
+
+
+def _slow_shape_patterns(counts: list[int], jokers: int, melds: list[Meld]) -> set[str] | None:
+    """``scoring._shape_patterns`` as first written (face lists and a set of suit letters)."""
+    faces = [k for k in range(34) if counts[k]] + [t for m in melds for t in m.tiles]
+    suits = {suit_of(k) for k in faces}
+    found: set[str] = set()
+    if faces and all(27 <= k < RED_DRAGON for k in faces):
+        found.add(scoring.FENG_YI_SE)
+    if faces and all(k < 27 and k % 9 + 1 in (2, 5, 8) for k in faces):
+        found.add(scoring.JIANG_YI_SE)
+    standard = hand.is_standard_win(counts, jokers)
+    if standard and len(suits) == 1 and suits <= {"m", "p", "s"}:
+        found.add(scoring.QING_YI_SE)
+    if all(m.type != "chow" for m in melds) and hand.is_all_pungs_win(counts, jokers):
+        found.add(scoring.PENG_PENG_HU)
+    if found or (standard and hand.standard_win_pair258(counts, jokers)):
+        return found
+    return None
+
+
+def test_shape_patterns_match_the_first_version() -> None:
+    rng = random.Random("wuhan-fast-shape")
+    shapes = 0
+    for _ in range(N_RANDOM):
+        concealed, melds, wild, _pool = _random_hand(rng, 2)
+        counts = counts_of(concealed)
+        held = 0
+        if wild is not None:
+            held = counts[wild]
+            counts[wild] = 0
+        for jokers in range(held + 1):
+            if wild is not None:
+                counts[wild] = held - jokers
+            slow = _slow_shape_patterns(counts, jokers, melds)
+            assert scoring._shape_patterns(counts, jokers, melds) == slow, (concealed, melds)
+            shapes += slow is not None
+    assert shapes > N_RANDOM // 4
+
+
+def test_roll_die_matches_randint() -> None:
+    for seed in range(200):
+        fast, slow = random.Random(seed), random.Random(seed)
+        assert [play._roll_die(fast) for _ in range(8)] == [slow.randint(1, 6) for _ in range(8)]

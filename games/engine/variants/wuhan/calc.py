@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from games.engine import calcutil
 from games.engine.errors import InvalidCaseError
@@ -30,9 +30,9 @@ from games.engine.variants.wuhan.scoring import (
     score_win,
 )
 
-_COUNT_KEYS = ("openings", "an_gang", "ming_gang", "hongzhong_gang", "laizi_gang")
-_HONOUR_FACES = frozenset(range(27, rules.RED_DRAGON))  # 1z-6z: 乱风 faces (scoring's set)
-_JIANG_FACES = frozenset(k for k in range(27) if k % 9 in (1, 4, 7))  # suited 2, 5, 8: 乱将
+_COUNT_KEYS: Final = ("openings", "an_gang", "ming_gang", "hongzhong_gang", "laizi_gang")
+_HONOUR_FACES: Final = frozenset(range(27, rules.RED_DRAGON))  # 1z-6z: 乱风 faces (scoring's set)
+_JIANG_FACES: Final = frozenset(k for k in range(27) if k % 9 in (1, 4, 7))  # suited 2, 5, 8: 乱将
 
 
 def calc_case(case: Mapping[str, Any]) -> Any:

@@ -17,7 +17,7 @@ State kept in ``state.ext``:
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from games.engine.actions import CHOW, HU, KONG_EXPOSED, PASS, PUNG, Action
 from games.engine.bots import _std_shanten
@@ -31,7 +31,7 @@ from games.engine.core import (
     parse_tile,
     replace,
 )
-from games.engine.fast_shanten import after_discards_keys, shanten_keys
+from games.engine.fast_shanten import after_discards4, shanten4
 from games.engine.state import N_SEATS, PHASE_CLAIM, PHASE_OVER, PHASE_TURN, HandState, WinContext
 from games.engine.tiles import Meld, counts_of, meld_to_json, parse_tiles, tile_str
 from games.engine.variants.shaanxi.play import (  # wuhan.md §1: the Shaanxi deal
@@ -44,15 +44,15 @@ from games.engine.variants.wuhan.calc import is_ready
 from games.engine.variants.wuhan.scoring import _MAY_KINDS
 from games.engine.wall import DICE_ALGORITHM
 
-HONGZHONG_GANG = "hongzhong_gang"
+HONGZHONG_GANG: Final = "hongzhong_gang"
 """Action: lay out (or discard) one 红中 (§3); a replacement is drawn from the tail."""
-LAIZI_GANG = "laizi_gang"
+LAIZI_GANG: Final = "laizi_gang"
 """Action: lay out (or discard) one 癞子 (§2); a replacement is drawn from the tail."""
-HAIDI_PASS = PASS
+HAIDI_PASS: Final = PASS
 """In the 海底 phase, a seat that could win may decline: the tile is set aside face up (§7)."""
-HAIDI_RESERVE = 10
+HAIDI_RESERVE: Final = 10
 """§7: the last 10 tiles (5 stacks) are never drawn."""
-HAIDI_TILES = 4
+HAIDI_TILES: Final = 4
 """§7: a regular draw due with L <= 4 starts the 海底 phase."""
 
 
@@ -70,10 +70,19 @@ def roll_dice(state: HandState) -> dict[str, Any]:
     The wall order is already the draw order, so the rolls only say where the wall was broken.
     """
     rng = random.Random(f"{DICE_ALGORITHM}:wuhan-dice:{seed_basis(state)}")
-    d1 = [rng.randint(1, 6), rng.randint(1, 6)]
-    d2 = [rng.randint(1, 6), rng.randint(1, 6)]
+    d1 = [_roll_die(rng), _roll_die(rng)]
+    d2 = [_roll_die(rng), _roll_die(rng)]
     second = (state.dealer + sum(d1) - 1) % N_SEATS  # shaanxi.md §3.2, the dealer counts as 1
     return {"dice1": d1, "dice2": d2, "second_roller": second, "skip_stacks": sum(d1) + sum(d2)}
+
+
+def _roll_die(rng: random.Random) -> int:
+    """``rng.randint(1, 6)`` written out: ``1 + _randbelow(6)``, which draws ``getrandbits(3)``
+    until it is below 6 (one C call per try when compiled)."""
+    r = rng.getrandbits(3)
+    while r >= 6:
+        r = rng.getrandbits(3)
+    return r + 1
 
 
 def _special_table(atype: str, tile: int | None) -> tuple[Action, ...]:
@@ -83,17 +92,17 @@ def _special_table(atype: str, tile: int | None) -> tuple[Action, ...]:
     )
 
 
-_HONGZHONG_ACTS = _special_table(HONGZHONG_GANG, table.RED_DRAGON)
-_LAIZI_ACTS = tuple(_special_table(LAIZI_GANG, k) for k in range(34))  # [kind][seat]
-_HAIDI_ACTS = _special_table(HAIDI_PASS, None)
-_NO_TILE = -1
+_HONGZHONG_ACTS: Final = _special_table(HONGZHONG_GANG, table.RED_DRAGON)
+_LAIZI_ACTS: Final = tuple(_special_table(LAIZI_GANG, k) for k in range(34))  # [kind][seat]
+_HAIDI_ACTS: Final = _special_table(HAIDI_PASS, None)
+_NO_TILE: Final = -1
 
 #: Per seat, the hand (the very tuple object, kept alive here so that ``is`` is exact), 癞子 and
 #: scoring.may_win_kinds entry can_win saw last: a seat's hand is the same object through the
 #: claim windows between two of its own turns, so the cache key need not be built and hashed.
-_SEEN_HAND: list[tuple[int, ...]] = [(), (), (), ()]
-_SEEN_WILD: list[int] = [_NO_TILE] * N_SEATS
-_SEEN_KINDS: list[scoring.MayKinds] = [(frozenset(), False, False, False)] * N_SEATS
+_SEEN_HAND: Final[list[tuple[int, ...]]] = [(), (), (), ()]
+_SEEN_WILD: Final[list[int]] = [_NO_TILE] * N_SEATS
+_SEEN_KINDS: Final[list[scoring.MayKinds]] = [(frozenset(), False, False, False)] * N_SEATS
 
 
 class WuhanRules(Rules):
@@ -305,7 +314,7 @@ class WuhanRules(Rules):
                 base, t, melds, wild
             ):
                 return False  # no reading can have a shape
-        elif not found[1] and not found[2] and t not in scoring.pair258_kinds(base, wild):
+        elif not found[1] and not found[2] and not scoring.pair258_with(base, t, wild):
             # a standard shape without a 2-5-8 pair, and no 风一色 / 将一色: it needs 清一色 or
             # 碰碰胡 (no chow among the melds)
             chow = False
@@ -538,30 +547,28 @@ def _bot_shanten(tiles: list[int], laizi: int) -> int:
     return max(-1, _std_shanten(counts, len(tiles)) - (len(tiles) - sum(counts)))
 
 
-def _keys(tiles: tuple[int, ...] | list[int], laizi: int) -> tuple[list[int], int]:
+def _keys(tiles: tuple[int, ...] | list[int], laizi: int) -> tuple[int, int, int, int, int]:
     """fast_shanten's four group keys of the tiles other than the 癞子, and the 癞子 count."""
     k0 = k1 = k2 = k3 = 0
-    grp = _GROUP
-    pw = _POW
     jokers = 0
     for t in tiles:
         if t == laizi:
             jokers += 1
         else:
-            g = grp[t]
+            g = _GROUP[t]
             if g == 0:
-                k0 += pw[t]
+                k0 += _POW[t]
             elif g == 1:
-                k1 += pw[t]
+                k1 += _POW[t]
             elif g == 2:
-                k2 += pw[t]
+                k2 += _POW[t]
             else:
-                k3 += pw[t]
-    return [k0, k1, k2, k3], jokers
+                k3 += _POW[t]
+    return k0, k1, k2, k3, jokers
 
 
-_GROUP: tuple[int, ...] = tuple(3 if k >= 27 else k // 9 for k in range(34))
-_POW: tuple[int, ...] = tuple(5 ** (k - (27 if k >= 27 else k // 9 * 9)) for k in range(34))
+_GROUP: Final[tuple[int, ...]] = tuple(3 if k >= 27 else k // 9 for k in range(34))
+_POW: Final[tuple[int, ...]] = tuple(5 ** (k - (27 if k >= 27 else k // 9 * 9)) for k in range(34))
 
 
 def _bot_discard(state: HandState, seat: int, legal: list[Action]) -> Action:
@@ -570,7 +577,7 @@ def _bot_discard(state: HandState, seat: int, legal: list[Action]) -> Action:
     held = [0] * 34
     for t in hand:
         held[t] += 1
-    keys, jokers = _keys(hand, laizi)
+    k0, k1, k2, k3, jokers = _keys(hand, laizi)
     kind_of = _KIND_OF
     kinds: list[int] = []
     acts: list[Action] = []
@@ -579,7 +586,7 @@ def _bot_discard(state: HandState, seat: int, legal: list[Action]) -> Action:
             kinds.append(kind_of[a.tile or ""])
             acts.append(a)
     # never the 癞子: it is not a legal discard
-    values = after_discards_keys(keys, (len(hand) - 1) // 3, jokers, kinds)
+    values = after_discards4(k0, k1, k2, k3, (len(hand) - 1) // 3, jokers, kinds)
     n = len(kinds)
     low = values[0]
     for i in range(1, n):
@@ -609,7 +616,7 @@ def _bot_discard(state: HandState, seat: int, legal: list[Action]) -> Action:
     return pick
 
 
-_KIND_OF = {tile_str(k): k for k in range(34)}
+_KIND_OF: Final = {tile_str(k): k for k in range(34)}
 
 
 def _bot_claim(state: HandState, seat: int, legal: list[Action]) -> Action | None:
@@ -619,33 +626,49 @@ def _bot_claim(state: HandState, seat: int, legal: list[Action]) -> Action | Non
     key = (hand, laizi, -2)
     now = _CLAIM_SHANTEN.get(key)
     if now is None:
-        keys, jokers = _keys(hand, laizi)
+        k0, k1, k2, k3, jokers = _keys(hand, laizi)
         # _bot_shanten: fast_shanten's value is max(-1, formula - jokers) already
-        now = _CLAIM_SHANTEN[key] = shanten_keys(keys, len(hand) // 3, jokers)
+        now = _CLAIM_SHANTEN[key] = shanten4(k0, k1, k2, k3, len(hand) // 3, jokers)
     for a in legal:
         if a.type == KONG_EXPOSED:
             return a
         if a.type not in (PUNG, CHOW):
             continue
         tile = _KIND_OF[a.tile or ""]
-        rest = list(hand)
         if a.type == PUNG:
-            rest.remove(tile)
-            rest.remove(tile)
+            rest = _without(hand, tile, tile)
         else:
-            for t in _CHOW_USED[a.tiles or ""]:
-                if t != tile:
-                    rest.remove(t)
+            used = [t for t in _CHOW_USED[a.tiles or ""] if t != tile]
+            rest = _without(hand, used[0], used[1])
         after = _best_after_discard(rest, laizi) if rest else -1
         if len(_CLAIM_SHANTEN) >= _CLAIM_SHANTEN_LIMIT:
             _CLAIM_SHANTEN.clear()
         if after < now or (after == now and not state.melds[seat]):
             return a
-    return (
-        next((a for a in legal if a.type == PASS), None)
-        if HU not in {a.type for a in legal}
-        else None
-    )
+    pass_: Action | None = None
+    for a in legal:
+        if a.type == HU:
+            return None
+        if a.type == PASS and pass_ is None:
+            pass_ = a
+    return pass_
+
+
+def _without(hand: tuple[int, ...], a: int, b: int) -> list[int]:
+    """The hand less one ``a`` and one ``b`` (two copies when a == b), in order: list.remove
+    twice, without comparing every tile through the generic equality."""
+    rest: list[int] = []
+    skip_a = skip_b = True
+    for t in hand:
+        if skip_a and t == a:
+            skip_a = False
+        elif skip_b and t == b:
+            skip_b = False
+        else:
+            rest.append(t)
+    if skip_a or skip_b:
+        raise ValueError("list.remove(x): x not in list")
+    return rest
 
 
 class _ChowTiles(dict[str, tuple[int, ...]]):
@@ -656,12 +679,12 @@ class _ChowTiles(dict[str, tuple[int, ...]]):
         return kinds
 
 
-_CHOW_USED = _ChowTiles()
+_CHOW_USED: Final = _ChowTiles()
 
-_CLAIM_SHANTEN: dict[tuple[tuple[int, ...], int, int], int] = {}
+_CLAIM_SHANTEN: Final[dict[tuple[tuple[int, ...], int, int], int]] = {}
 """The claim decision's shanten values: key (hand, 癞子, -2) for the hand now, (rest, 癞子, -1)
 for the best discard after a meld (a seat sees several discards with the same hand)."""
-_CLAIM_SHANTEN_LIMIT = 20_000
+_CLAIM_SHANTEN_LIMIT: Final = 20_000
 
 
 def _best_after_discard(rest: list[int], laizi: int) -> int:
@@ -674,13 +697,24 @@ def _best_after_discard(rest: list[int], laizi: int) -> int:
 
 
 def _best_after_discard_of(rest: list[int], laizi: int) -> int:
-    keys, jokers = _keys(rest, laizi)
-    kinds = sorted({t for t in rest if t != laizi})
+    k0, k1, k2, k3, jokers = _keys(rest, laizi)
+    # each kind other than the 癞子 once (rest is sorted; were it not, a kind tried twice would
+    # not change the least value)
+    kinds: list[int] = []
+    last = _NO_TILE
+    for t in rest:
+        if t != last and t != laizi:
+            kinds.append(t)
+        last = t
     need = (len(rest) - 1) // 3
-    vals = after_discards_keys(keys, need, jokers, kinds)
+    vals = after_discards4(k0, k1, k2, k3, need, jokers, kinds)
     if jokers:  # discarding a 癞子: the same keys with one joker less
-        vals.append(shanten_keys(keys, need, jokers - 1))
-    return min(vals)
+        vals.append(shanten4(k0, k1, k2, k3, need, jokers - 1))
+    low = vals[0]
+    for v in vals:
+        if v < low:
+            low = v
+    return low
 
 
 def _haidi_set_aside(state: HandState, seat: int, events: Events) -> HandState:

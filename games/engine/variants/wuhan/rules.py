@@ -11,6 +11,7 @@ Every rule cites its section of shared/rules/wuhan.md.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from games.engine.tiles import is_suited, parse_tile, tile_str
 
@@ -33,22 +34,22 @@ __all__ = [
     "parse_tile",
 ]
 
-RED_DRAGON = 33
+RED_DRAGON: Final = 33
 """红中 (7z): never wild, never claimed, forbids winning while held (§3)."""
 
-MODE_KAIKOU = "kaikou"
+MODE_KAIKOU: Final = "kaikou"
 """开口翻, the default mode: one ×2 for having opened (§8)."""
-MODE_KOUKOU = "koukou"
+MODE_KOUKOU: Final = "koukou"
 """口口翻: ×2 per opening, 金顶 500, escape 500 (§8)."""
-MODES = (MODE_KAIKOU, MODE_KOUKOU)
+MODES: Final = (MODE_KAIKOU, MODE_KOUKOU)
 
-CAP = 300
+CAP: Final = 300
 """封顶: a loser pays at most 300 (§8); the same in both modes."""
 
 # §2: honour cycle 东→南→西→北→发→白→东 with 红中 skipped; a flipped 红中 gives 发.
-_HONOUR_NEXT = {27: 28, 28: 29, 29: 30, 30: 32, 32: 31, 31: 27, 33: 32}
+_HONOUR_NEXT: Final = {27: 28, 28: 29, 29: 30, 30: 32, 32: 31, 31: 27, 33: 32}
 
-RANK_TIERS: tuple[tuple[str, int], ...] = (
+RANK_TIERS: Final[tuple[tuple[str, int], ...]] = (
     ("鸟蛋", 1_000),
     ("幼鸟", 2_000),
     ("笨鸟", 5_000),

@@ -15,33 +15,36 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Final
 
-from games.engine.fast_shanten import shanten_keys
+from games.engine.fast_shanten import shanten4
 from games.engine.fastwin import is_standard_win
 from games.engine.hand import (
+    honor_entry,
     is_all_pungs_win,
     standard_win_pair258,
+    suit_entry,
     waits_from_keys,
     waits_standard,
 )
-from games.engine.tiles import Meld, counts_of, is_suited, number_of, suit_of
+from games.engine.tiles import Meld, counts_of, is_suited, number_of
 from games.engine.variants.wuhan.rules import CAP, RED_DRAGON, golden_cap
 
-SELF_DRAW = "self_draw"
+SELF_DRAW: Final = "self_draw"
 """Win type: the winner drew the tile (kong replacements and 海底 included)."""
-DISCARD = "discard"
+DISCARD: Final = "discard"
 """Win type: a discard, or a robbed 蓄杠 (then the robbed player is the discarder)."""
-WIN_TYPES = (SELF_DRAW, DISCARD)
+WIN_TYPES: Final = (SELF_DRAW, DISCARD)
 
-PENG_PENG_HU = "peng_peng_hu"
-QING_YI_SE = "qing_yi_se"
-FENG_YI_SE = "feng_yi_se"
-JIANG_YI_SE = "jiang_yi_se"
-QUAN_QIU_REN = "quan_qiu_ren"
-HAI_DI_LAO = "hai_di_lao"
-GANG_SHANG_HUA = "gang_shang_hua"
-QIANG_GANG = "qiang_gang"
-BIG_PATTERNS = (
+PENG_PENG_HU: Final = "peng_peng_hu"
+QING_YI_SE: Final = "qing_yi_se"
+FENG_YI_SE: Final = "feng_yi_se"
+JIANG_YI_SE: Final = "jiang_yi_se"
+QUAN_QIU_REN: Final = "quan_qiu_ren"
+HAI_DI_LAO: Final = "hai_di_lao"
+GANG_SHANG_HUA: Final = "gang_shang_hua"
+QIANG_GANG: Final = "qiang_gang"
+BIG_PATTERNS: Final = (
     PENG_PENG_HU,
     QING_YI_SE,
     FENG_YI_SE,
@@ -52,18 +55,18 @@ BIG_PATTERNS = (
     QIANG_GANG,
 )
 """大胡 ids in the §11 order; each adds 10 to the base."""
-XIAO_HU = "xiao_hu"
-YING_HU = "ying_hu"
-RUAN_HU = "ruan_hu"
+XIAO_HU: Final = "xiao_hu"
+YING_HU: Final = "ying_hu"
+RUAN_HU: Final = "ruan_hu"
 
-SITUATIONS = (GANG_SHANG_HUA, HAI_DI_LAO, QIANG_GANG)
+SITUATIONS: Final = (GANG_SHANG_HUA, HAI_DI_LAO, QIANG_GANG)
 """Situational big patterns given by the context, and the win type each needs."""
-_SITUATION_WIN_TYPE = {GANG_SHANG_HUA: SELF_DRAW, HAI_DI_LAO: SELF_DRAW, QIANG_GANG: DISCARD}
+_SITUATION_WIN_TYPE: Final = {GANG_SHANG_HUA: SELF_DRAW, HAI_DI_LAO: SELF_DRAW, QIANG_GANG: DISCARD}
 
-OPENING_TYPES = frozenset({"chow", "pung", "kong_exposed", "kong_added"})
+OPENING_TYPES: Final = frozenset({"chow", "pung", "kong_exposed", "kong_added"})
 """§5: melds that count as an opening (a kong_added counts once: it was a pung)."""
-MING_GANG_TYPES = frozenset({"kong_exposed", "kong_added"})
-_JIANG = (2, 5, 8)
+MING_GANG_TYPES: Final = frozenset({"kong_exposed", "kong_added"})
+_JIANG: Final = (2, 5, 8)
 
 
 @dataclass(frozen=True)
@@ -217,9 +220,11 @@ def may_win(concealed: Sequence[int], melds: Sequence[Meld], wild: int | None) -
     return _may_have_shape(counts, held, melds)
 
 
-_POW5 = tuple(5**i for i in range(9))
-_KIND_GROUP: tuple[int, ...] = tuple(3 if k >= 27 else k // 9 for k in range(34))
-_KIND_POW: tuple[int, ...] = tuple(_POW5[k - (27 if k >= 27 else k // 9 * 9)] for k in range(34))
+_POW5: Final = tuple(5**i for i in range(9))
+_KIND_GROUP: Final[tuple[int, ...]] = tuple(3 if k >= 27 else k // 9 for k in range(34))
+_KIND_POW: Final[tuple[int, ...]] = tuple(
+    _POW5[k - (27 if k >= 27 else k // 9 * 9)] for k in range(34)
+)
 
 
 def standard_kinds(counts: Sequence[int], jokers: int) -> list[int]:
@@ -229,11 +234,11 @@ def standard_kinds(counts: Sequence[int], jokers: int) -> list[int]:
 
 
 MayKinds = tuple[frozenset[int], bool, bool, bool]
-_MAY_KINDS: dict[tuple[tuple[int, ...], int | None], MayKinds] = {}
-_MAY_WILD: dict[tuple[tuple[int, ...], int], bool] = {}
-_MAY_LIMIT = 50_000
-_HONOUR_FACES = frozenset(range(27, RED_DRAGON))
-_JIANG_FACES = frozenset(k for k in range(27) if k % 9 in (1, 4, 7))
+_MAY_KINDS: Final[dict[tuple[tuple[int, ...], int | None], MayKinds]] = {}
+_MAY_WILD: Final[dict[tuple[tuple[int, ...], int], bool]] = {}
+_MAY_LIMIT: Final = 50_000
+_HONOUR_FACES: Final = frozenset(range(27, RED_DRAGON))
+_JIANG_FACES: Final = frozenset(k for k in range(27) if k % 9 in (1, 4, 7))
 
 
 def may_win_kinds(hand: tuple[int, ...], wild: int | None) -> MayKinds:
@@ -277,7 +282,7 @@ def may_win_kinds(hand: tuple[int, ...], wild: int | None) -> MayKinds:
             if jiang and t % 9 != 1 and t % 9 != 4 and t % 9 != 7:
                 jiang = False
     kinds = _NO_KINDS
-    if (len(hand) + 1) % 3 == 2 and shanten_keys([k0, k1, k2, k3], len(hand) // 3, held) <= 0:
+    if (len(hand) + 1) % 3 == 2 and shanten4(k0, k1, k2, k3, len(hand) // 3, held) <= 0:
         # Only a hand at most 0 from ready can be one tile from a standard win: with the 癞子 as
         # jokers, one tile or one joker less raises the shanten by at most 1.
         waits = waits_from_keys(k0, k1, k2, k3, held)
@@ -292,36 +297,39 @@ def may_win_kinds(hand: tuple[int, ...], wild: int | None) -> MayKinds:
     return found
 
 
-_NO_KINDS: frozenset[int] = frozenset()
+_NO_KINDS: Final[frozenset[int]] = frozenset()
 
 
-_PAIR258: dict[tuple[tuple[int, ...], int | None], frozenset[int]] = {}
-
-
-def pair258_kinds(hand: tuple[int, ...], wild: int | None) -> frozenset[int]:
-    """The kinds ``t`` of ``may_win_kinds(hand, wild)[0]`` for which ``hand + (t,)``, the 癞子 as
-    jokers, is a standard win with a 2-5-8 pair (``standard_win_pair258``), cached per (hand,
-    wild). A standard kind outside it gives a reading only through 清一色, 碰碰胡, 风一色 or 将一色
+def pair258_with(hand: tuple[int, ...], t: int, wild: int | None) -> bool:
+    """``standard_win_pair258`` of ``hand + (t,)`` with every 癞子 a joker: ``hand.standard_cost``
+    (with the 2-5-8 pair) from the four group entries of the tiles, without a count vector.
+    For can_win: a standard shape without such a pair needs 清一色, 碰碰胡, 风一色 or 将一色
     (``_shape_patterns``)."""
-    key = (hand, wild)
-    found = _PAIR258.get(key)
-    if found is None:
-        counts = counts_of(hand)
-        held = 0
-        if wild is not None:
-            held = counts[wild]
-            counts[wild] = 0
-        ok: list[int] = []
-        for t in may_win_kinds(hand, wild)[0]:
-            counts[t] += 1
-            if standard_win_pair258(counts, held):
-                ok.append(t)
-            counts[t] -= 1
-        found = frozenset(ok)
-        if len(_PAIR258) >= _MAY_LIMIT:
-            _PAIR258.clear()
-        _PAIR258[key] = found
-    return found
+    w = -1 if wild is None else wild
+    k0 = k1 = k2 = k3 = 0
+    held = 0
+    n = len(hand)
+    for i in range(n + 1):
+        k = hand[i] if i < n else t
+        if k == w:
+            held += 1
+            continue
+        g = _KIND_GROUP[k]
+        if g == 0:
+            k0 += _KIND_POW[k]
+        elif g == 1:
+            k1 += _KIND_POW[k]
+        elif g == 2:
+            k2 += _KIND_POW[k]
+        else:
+            k3 += _KIND_POW[k]
+    if (n + 1) % 3 != 2:
+        return False
+    e0 = suit_entry(k0)
+    e1 = suit_entry(k1)
+    e2 = suit_entry(k2)
+    e3 = honor_entry(k3)
+    return e0[0] + e1[0] + e2[0] + e3[0] + min(e0[2], e1[2], e2[2], e3[2], 2) <= held
 
 
 def one_suit_with(hand: tuple[int, ...], t: int, melds: Sequence[Meld], wild: int | None) -> bool:
@@ -397,17 +405,49 @@ def _may_have_shape(counts: list[int], jokers: int, melds: Sequence[Meld]) -> bo
 
 def _shape_patterns(counts: list[int], jokers: int, melds: Sequence[Meld]) -> set[str] | None:
     """Shape patterns of one reading, or None when the reading has no legal shape (§6 table)."""
-    faces = [k for k in range(34) if counts[k]] + meld_tiles(melds)
-    suits = {suit_of(k) for k in faces}
+    # the faces (concealed kinds held, then every meld tile) in one pass: all 1z-6z (风一色),
+    # all suited 2/5/8 (将一色), and which suits they use (bit 1 m, 2 p, 4 s, 8 honours/other)
+    any_face = False
+    feng = jiang = True
+    suits = 0
+    for k in range(34):
+        if counts[k]:
+            any_face = True
+            if k < 27:
+                feng = False
+                suits |= 1 << (k // 9)
+                if jiang and k % 9 != 1 and k % 9 != 4 and k % 9 != 7:
+                    jiang = False
+            else:
+                jiang = False
+                suits |= 8
+                if k == RED_DRAGON:
+                    feng = False
+    chow = False
+    for m in melds:
+        if m.type == "chow":
+            chow = True
+        for k in m.tiles:
+            any_face = True
+            if k < 27:
+                feng = False
+                suits |= 1 << (k // 9)
+                if jiang and k % 9 != 1 and k % 9 != 4 and k % 9 != 7:
+                    jiang = False
+            else:
+                jiang = False
+                suits |= 8
+                if k >= RED_DRAGON:
+                    feng = False
     found: set[str] = set()
-    if faces and all(27 <= k < RED_DRAGON for k in faces):
+    if any_face and feng:
         found.add(FENG_YI_SE)
-    if faces and all(is_suited(k) and number_of(k) in _JIANG for k in faces):
+    if any_face and jiang:
         found.add(JIANG_YI_SE)
     standard = is_standard_win(counts, jokers)
-    if standard and len(suits) == 1 and suits <= {"m", "p", "s"}:
+    if standard and (suits == 1 or suits == 2 or suits == 4):
         found.add(QING_YI_SE)
-    if all(m.type != "chow" for m in melds) and is_all_pungs_win(counts, jokers):
+    if not chow and is_all_pungs_win(counts, jokers):
         found.add(PENG_PENG_HU)
     if found or (standard and standard_win_pair258(counts, jokers)):
         return found
