@@ -199,8 +199,17 @@ def may_win(km: int, kp: int, ks: int, golds: int) -> bool:
     """False only when ``win_from_keys(km, kp, ks, 0, golds)`` is False: the suits' lower bounds
     (sets for all, the pair in the cheapest place or two golds) already need more golds. Costs
     dictionary hits where the full test would fill the wildcard tables for a fresh key."""
-    a, b, c = _LB[km], _LB[kp], _LB[ks]
-    return a[0] + b[0] + c[0] + min(a[1], b[1], c[1], 2) <= golds
+    a = _LB[km]
+    b = _LB[kp]
+    c = _LB[ks]
+    pair = a[1]  # min(a[1], b[1], c[1], 2), without the generic min() call when compiled
+    if b[1] < pair:
+        pair = b[1]
+    if c[1] < pair:
+        pair = c[1]
+    if pair > 2:
+        pair = 2
+    return a[0] + b[0] + c[0] + pair <= golds
 
 
 _NEED: Final[dict[SuitKeys, tuple[int, int, int]]] = {}
@@ -572,7 +581,7 @@ class FuzhouRules(Rules):
             n = need[g]
             if n > 0:  # the common case inline: wins_with_tile's W0 test
                 return _W0[keys[g] + _WEIGHT[tile]] == n
-            return n < 0 and wins_with_tile(keys, tile)
+            return n < 0 and _wins_with(keys, need, tile)
         keys = suit_keys(hand, gold)
         if keys is None or (tile is not None and tile >= 27):
             return self.can_win_reference(state, seat, tile, how)
