@@ -10,6 +10,8 @@ palettes of kinds, sets plus a pair, some 癞子) so that wins, waits and every 
 - ``WuhanRules.can_win`` against ``_reading(...) is not None``, on live states and on live states
   whose seat holds a generated hand;
 - the bot's ``_bot_discard`` (counts instead of list scans) against its first version;
+- can_win's per-seat slot ``play._Seen`` (a win test per kind asked) against
+  ``scoring.may_win_kinds``;
 - ``scoring.may_win_kinds`` (no standard kinds when the hand is not ready by shanten) against
   ``standard_kinds`` of every hand;
 - the claim bot's shanten values from group keys against ``_bot_shanten`` of each hand;
@@ -313,6 +315,28 @@ def test_may_win_kinds_shanten_filter_matches_standard_kinds() -> None:
             RED_DRAGON in concealed,
         )
         ready += bool(slow)
+    assert ready > N_RANDOM // 10
+
+
+def test_seen_slot_matches_may_win_kinds() -> None:
+    """can_win's per-seat slot (keys kept, one win test per kind asked) against may_win_kinds."""
+    rng = random.Random("wuhan-fast-seen-slot")
+    seen = play._Seen()
+    ready = 0
+    for _ in range(N_RANDOM):
+        concealed, _melds, wild, _pool = _random_hand(rng, rng.choice((1, 1, 1, 2, 0)))
+        for cut in (0, 1):
+            tiles = sorted(concealed)
+            if cut and tiles:
+                tiles.pop(rng.randrange(len(tiles)))
+            key = tuple(tiles)
+            w = -1 if wild is None else wild
+            standard, honours, jiang, red = scoring.may_win_kinds(key, wild)
+            seen.fill(key, w)
+            assert seen.hand is key and seen.wild == w
+            assert (seen.honours, seen.jiang, seen.red) == (honours, jiang, red), (key, wild)
+            assert {t for t in range(34) if seen.std_with(t)} == standard, (key, wild)
+            ready += bool(standard)
     assert ready > N_RANDOM // 10
 
 

@@ -32,6 +32,7 @@ from games.engine.core import (
     replace,
 )
 from games.engine.fast_shanten import after_discards4, shanten4
+from games.engine.hand import win_from_keys
 from games.engine.state import N_SEATS, PHASE_CLAIM, PHASE_OVER, PHASE_TURN, HandState, WinContext
 from games.engine.tiles import Meld, counts_of, meld_to_json, parse_tiles, tile_str
 from games.engine.variants.shaanxi.play import (  # wuhan.md §1: the Shaanxi deal
@@ -41,7 +42,6 @@ from games.engine.variants.shaanxi.play import (  # wuhan.md §1: the Shaanxi de
 from games.engine.variants.wuhan import rules as table
 from games.engine.variants.wuhan import scoring
 from games.engine.variants.wuhan.calc import is_ready
-from games.engine.variants.wuhan.scoring import _MAY_KINDS
 from games.engine.wall import DICE_ALGORITHM
 
 HONGZHONG_GANG: Final = "hongzhong_gang"
@@ -97,12 +97,101 @@ _LAIZI_ACTS: Final = tuple(_special_table(LAIZI_GANG, k) for k in range(34))  # 
 _HAIDI_ACTS: Final = _special_table(HAIDI_PASS, None)
 _NO_TILE: Final = -1
 
-#: Per seat, the hand (the very tuple object, kept alive here so that ``is`` is exact), 癞子 and
-#: scoring.may_win_kinds entry can_win saw last: a seat's hand is the same object through the
-#: claim windows between two of its own turns, so the cache key need not be built and hashed.
-_SEEN_HAND: Final[list[tuple[int, ...]]] = [(), (), (), ()]
-_SEEN_WILD: Final[list[int]] = [_NO_TILE] * N_SEATS
-_SEEN_KINDS: Final[list[scoring.MayKinds]] = [(frozenset(), False, False, False)] * N_SEATS
+
+class _Seen:
+    """What can_win keeps of one seat's hand without the winning tile (the very tuple object,
+    kept alive here so that ``is`` is exact, and the 癞子): a seat's hand is the same object
+    through the claim windows between two of its own turns, and equal to its hand less the tile
+    it draws next, so nothing is hashed or rebuilt until it discards.
+
+    ``k0``..``k3`` are the group keys of the tiles other than the 癞子 and ``held`` the 癞子
+    count; ``honours`` / ``jiang`` / ``red`` are ``scoring.may_win_kinds``' flags, and
+    ``std_with`` answers its ``standard`` set one kind at a time."""
+
+    def __init__(self) -> None:
+        self.hand: tuple[int, ...] = ()
+        self.wild = _NO_TILE
+        self.k0 = 0
+        self.k1 = 0
+        self.k2 = 0
+        self.k3 = 0
+        self.held = 0
+        self.honours = False
+        self.jiang = False
+        self.red = False
+        self.ready_size = False  # (len(hand) + 1) % 3 == 2: a tile more may be a standard win
+
+    def fill(self, hand: tuple[int, ...], wild: int) -> None:
+        """``may_win_kinds``' one pass over the faces, keeping the keys instead of the waits."""
+        k0 = k1 = k2 = k3 = 0
+        held = 0
+        honours = jiang = True
+        red = False
+        for t in hand:
+            if t == table.RED_DRAGON:
+                red = True
+            if t == wild:
+                held += 1
+                continue
+            g = _GROUP[t]
+            if g == 3:
+                k3 += _POW[t]
+                jiang = False
+                if t == table.RED_DRAGON:
+                    honours = False
+            else:
+                honours = False
+                if g == 0:
+                    k0 += _POW[t]
+                elif g == 1:
+                    k1 += _POW[t]
+                else:
+                    k2 += _POW[t]
+                if jiang and t % 9 != 1 and t % 9 != 4 and t % 9 != 7:
+                    jiang = False
+        self.hand = hand
+        self.wild = wild
+        self.k0 = k0
+        self.k1 = k1
+        self.k2 = k2
+        self.k3 = k3
+        self.held = held
+        self.honours = honours
+        self.jiang = jiang
+        self.red = red
+        self.ready_size = (len(hand) + 1) % 3 == 2
+
+    def std_with(self, t: int) -> bool:
+        """``t in scoring.may_win_kinds(hand, wild)[0]``: the hand plus ``t`` (not the 癞子, never
+        a fifth copy) is a standard win with the 癞子 as jokers, by one win test on the keys."""
+        if t == self.wild or not self.ready_size:
+            return False
+        p = _POW[t]
+        g = _GROUP[t]
+        k0 = self.k0
+        k1 = self.k1
+        k2 = self.k2
+        k3 = self.k3
+        if g == 0:
+            if k0 // p % 5 >= 4:
+                return False
+            k0 += p
+        elif g == 1:
+            if k1 // p % 5 >= 4:
+                return False
+            k1 += p
+        elif g == 2:
+            if k2 // p % 5 >= 4:
+                return False
+            k2 += p
+        else:
+            if k3 // p % 5 >= 4:
+                return False
+            k3 += p
+        return win_from_keys(k0, k1, k2, k3, self.held)
+
+
+_SEEN: Final[list[_Seen]] = [_Seen() for _ in range(N_SEATS)]
 
 
 class WuhanRules(Rules):
@@ -299,22 +388,17 @@ class WuhanRules(Rules):
             i = hand.index(d)
             base, t = hand[:i] + hand[i + 1 :], d
         # the seat's hand is the same object from one claim window to the next
-        if base is _SEEN_HAND[seat] and wild == _SEEN_WILD[seat]:
-            found = _SEEN_KINDS[seat]
-        else:
-            got = _MAY_KINDS.get((base, wild))
-            found = scoring.may_win_kinds(base, wild) if got is None else got
-            _SEEN_HAND[seat] = base
-            _SEEN_WILD[seat] = wild
-            _SEEN_KINDS[seat] = found
-        if found[3] or t == table.RED_DRAGON:
+        seen = _SEEN[seat]
+        if wild != seen.wild or (base is not seen.hand and base != seen.hand):
+            seen.fill(base, wild)  # (a self-draw's hand less the drawn tile is a new tuple)
+        if seen.red or t == table.RED_DRAGON:
             return False  # a hand holding 红中 cannot win
-        if t not in found[0]:  # may_win_with's other ways, inlined for the common reject
-            if (t != wild and not found[1] and not found[2]) or not scoring.may_win_with(
+        if not seen.std_with(t):  # may_win_with's other ways, inlined for the common reject
+            if (t != wild and not seen.honours and not seen.jiang) or not scoring.may_win_with(
                 base, t, melds, wild
             ):
                 return False  # no reading can have a shape
-        elif not found[1] and not found[2] and not scoring.pair258_with(base, t, wild):
+        elif not seen.honours and not seen.jiang and not scoring.pair258_with(base, t, wild):
             # a standard shape without a 2-5-8 pair, and no 风一色 / 将一色: it needs 清一色 or
             # 碰碰胡 (no chow among the melds)
             chow = False
