@@ -98,6 +98,9 @@ _HAIDI_ACTS: Final = _special_table(HAIDI_PASS, None)
 _NO_TILE: Final = -1
 
 
+_UNKNOWN: Final = -1
+
+
 class _Seen:
     """What can_win keeps of one seat's hand without the winning tile (the very tuple object,
     kept alive here so that ``is`` is exact, and the 癞子): a seat's hand is the same object
@@ -120,6 +123,7 @@ class _Seen:
         self.jiang = False
         self.red = False
         self.ready_size = False  # (len(hand) + 1) % 3 == 2: a tile more may be a standard win
+        self.near = _UNKNOWN  # shanten4 of the keys <= 0 (1) or not (0), computed when asked
 
     def fill(self, hand: tuple[int, ...], wild: int) -> None:
         """``may_win_kinds``' one pass over the faces, keeping the keys instead of the waits."""
@@ -160,11 +164,23 @@ class _Seen:
         self.jiang = jiang
         self.red = red
         self.ready_size = (len(hand) + 1) % 3 == 2
+        self.near = _UNKNOWN
 
     def std_with(self, t: int) -> bool:
         """``t in scoring.may_win_kinds(hand, wild)[0]``: the hand plus ``t`` (not the 癞子, never
         a fifth copy) is a standard win with the 癞子 as jokers, by one win test on the keys."""
         if t == self.wild or not self.ready_size:
+            return False
+        near = self.near
+        if near == _UNKNOWN:
+            # may_win_kinds' filter: only a hand at most 0 from ready by shanten (cached tables)
+            # can be one tile from a standard win; the win tables miss far more often
+            near = self.near = (
+                1
+                if shanten4(self.k0, self.k1, self.k2, self.k3, len(self.hand) // 3, self.held) <= 0
+                else 0
+            )
+        if not near:
             return False
         p = _POW[t]
         g = _GROUP[t]
