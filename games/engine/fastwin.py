@@ -27,45 +27,61 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from operator import mul
+from typing import Final
 
 from games.engine import hand
 
-_POW5 = tuple(5**i for i in range(9))
-WIN0 = 11
+# Final, with the element type spelled out: typed C statics when compiled (see hand's constants).
+_POW5: Final[tuple[int, ...]] = (1, 5, 25, 125, 625, 3125, 15625, 78125, 390625)
+WIN0: Final = 11
 
 
-def _sets_only(c: list[int]) -> bool:
-    """Whether a suit's counts (modified in place) split exactly into pungs and runs."""
+def _splits(key: int, pair_at: int) -> bool:
+    """Whether the suit keyed by ``key``, less two copies at ``pair_at`` (-1: none), splits
+    exactly into pungs and runs. Greedy from the lowest kind: with ``c`` copies left once the
+    open runs took theirs, ``c // 3`` pungs are always safe (three runs are the same tiles as
+    three pungs), and the other ``c % 3`` copies must start runs. The runs still open (started
+    one and two kinds back) are carried instead of taking their tiles from the counts ahead."""
+    open1 = 0  # runs started at the previous kind: they need this kind and the next
+    open2 = 0  # runs started two kinds back: they need this kind
+    k = key
     for i in range(9):
-        r = c[i] % 3
-        if r:
-            if i > 6 or c[i + 1] < r or c[i + 2] < r:
-                return False
-            c[i + 1] -= r
-            c[i + 2] -= r
-    return True
+        c = k % 5 - open1 - open2
+        k //= 5
+        if i == pair_at:
+            c -= 2
+        if c < 0:
+            return False
+        open2 = open1
+        open1 = c % 3
+    return open1 == 0 and open2 == 0
 
 
 def _suit_code(key: int) -> int:
-    counts = [(key // p) % 5 for p in _POW5]
-    n = sum(counts)
-    if n % 3 == 0:
-        return 1 if _sets_only(counts) else 0
-    if n % 3 == 1:
+    n = 0
+    k = key
+    for _ in range(9):
+        n += k % 5
+        k //= 5
+    r = n % 3
+    if r == 0:
+        return 1 if _splits(key, -1) else 0
+    if r == 1:
         return 0
+    k = key
     for i in range(9):
-        if counts[i] >= 2:
-            c = list(counts)
-            c[i] -= 2
-            if _sets_only(c):
-                return 8
+        if k % 5 >= 2 and _splits(key, i):
+            return 8
+        k //= 5
     return 0
 
 
 def _honor_code(key: int) -> int:
     pairs = 0
-    for p in _POW5[:7]:
-        c = (key // p) % 5
+    k = key
+    for _ in range(7):
+        c = k % 5
+        k //= 5
         if c == 2:
             pairs += 1
         elif c and c != 3:
@@ -85,14 +101,30 @@ class _Codes(dict[int, int]):
         return code
 
 
-SUIT_W0 = _Codes(_suit_code)
-HONOR_W0 = _Codes(_honor_code)
+class _SuitCodes(_Codes):
+    """``_Codes(_suit_code)`` with the fill called directly."""
+
+    def __missing__(self, key: int) -> int:
+        code = self[key] = _suit_code(key)
+        return code
+
+
+class _HonorCodes(_Codes):
+    """``_Codes(_honor_code)`` with the fill called directly."""
+
+    def __missing__(self, key: int) -> int:
+        code = self[key] = _honor_code(key)
+        return code
+
+
+SUIT_W0: Final[_Codes] = _SuitCodes(_suit_code)
+HONOR_W0: Final[_Codes] = _HonorCodes(_honor_code)
 
 
 # With wildcards: ``hand``'s packed codes (built per block of the group, see
 # ``hand._suit_blocks_entry``), shared with it.
-SUIT_CODES = hand._SUIT_CODES
-HONOR_CODES = hand._HONOR_CODES
+SUIT_CODES: Final = hand._SUIT_CODES
+HONOR_CODES: Final = hand._HONOR_CODES
 
 
 def win0_from_keys(km: int, kp: int, ks: int, kz: int) -> bool:
@@ -106,8 +138,7 @@ def win_from_keys(km: int, kp: int, ks: int, kz: int, wild: int = 0) -> bool:
     if not wild:
         codes = SUIT_W0
         return codes[km] + codes[kp] + codes[ks] + HONOR_W0[kz] == WIN0
-    wc = SUIT_CODES
-    return hand.win_from_codes(wc[km], wc[kp], wc[ks], HONOR_CODES[kz], wild)
+    return hand.win_from_keys(km, kp, ks, kz, wild)
 
 
 def is_standard_win(counts: Sequence[int], wild: int = 0) -> bool:

@@ -27,16 +27,20 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from operator import mul
+from typing import Final
 
-INF = 99
-_POW5 = tuple(5**i for i in range(9))
-_GROUP_BASE = (0, 9, 18, 27)
-_GROUP_SIZE = (9, 9, 9, 7)
-_PAIR258 = (1, 4, 7)
+# Module constants are Final (typed C statics when compiled, not module-dict look-ups), and the
+# tables spelled out with their element type: a comprehension reads as Any to mypyc, which then
+# compiles the arithmetic on its items as generic object operations.
+INF: Final = 99
+_POW5: Final[tuple[int, ...]] = (1, 5, 25, 125, 625, 3125, 15625, 78125, 390625)
+_GROUP_BASE: Final[tuple[int, ...]] = (0, 9, 18, 27)
+_GROUP_SIZE: Final[tuple[int, ...]] = (9, 9, 9, 7)
+_PAIR258: Final[tuple[int, ...]] = (1, 4, 7)
 
 # Honour (and pung-only) costs per kind count: jokers to complete into pungs, with a pair.
-_NP_SINGLE = (0, 2, 1, 0, 2)
-_PAIR_SINGLE = (INF, 1, 0, 2, 1)
+_NP_SINGLE: Final[tuple[int, ...]] = (0, 2, 1, 0, 2)
+_PAIR_SINGLE: Final[tuple[int, ...]] = (INF, 1, 0, 2, 1)
 
 Entry = tuple[
     int, int, int
@@ -99,8 +103,8 @@ def _run_options(c: list[int], i: int, start: int, mode: int) -> int:
     return best
 
 
-_SUIT_TABLE: dict[int, Entry] = {}
-_HONOR_TABLE: dict[int, Entry] = {}
+_SUIT_TABLE: Final[dict[int, Entry]] = {}
+_HONOR_TABLE: Final[dict[int, Entry]] = {}
 
 
 def _decode(key: int, size: int) -> tuple[int, ...]:
@@ -156,8 +160,8 @@ def _blocks(key: int) -> list[tuple[int, int]]:
     return out
 
 
-_BLOCK01: dict[int, tuple[int, int]] = {}
-_BLOCK2: dict[int, int] = {}
+_BLOCK01: Final[dict[int, tuple[int, int]]] = {}
+_BLOCK2: Final[dict[int, int]] = {}
 
 
 def _block01(block: int) -> tuple[int, int]:
@@ -195,14 +199,19 @@ def honor_entry(key: int) -> Entry:
 #              when a hand wins with no wildcard (8 + 1 + 1 + 1).
 #   bits 6-10  dp + 2: the pair's extra cost, clamped to 0..4 (a joker pair costs 2 anyway)
 #   bits 11-   np: jokers to complete the group as sets alone
-_W0_MASK = 63
-_WIN0 = 11
+_W0_MASK: Final = 63
+_WIN0: Final = 11
 
 
 def _pack(entry: Entry) -> int:
-    np, dp = entry[0], entry[1]
+    return _pack2(entry[0], entry[1])
+
+
+def _pack2(np: int, dp: int) -> int:
+    """The packed code of a group needing ``np`` jokers as sets alone and ``dp`` more with the pair."""
     w0 = 1 if np == 0 else 8 if np + dp == 0 else 0
-    return w0 + ((max(-2, min(dp, 2)) + 2) << 6) + (np << 11)
+    clamped = 2 if dp > 2 else -2 if dp < -2 else dp
+    return w0 + ((clamped + 2) << 6) + (np << 11)
 
 
 class _CodeTable(dict[int, int]):
@@ -214,6 +223,25 @@ class _CodeTable(dict[int, int]):
 
     def __missing__(self, key: int) -> int:
         code = _pack(self._entry_of(key))
+        self[key] = code
+        return code
+
+
+class _SuitCodeTable(_CodeTable):
+    """``_CodeTable(_suit_blocks_entry)`` with the fill called directly (no call through an
+    attribute, no entry tuple)."""
+
+    def __missing__(self, key: int) -> int:
+        code = _suit_code(key)
+        self[key] = code
+        return code
+
+
+class _HonorCodeTable(_CodeTable):
+    """``_CodeTable(honor_entry)`` with the fill called directly."""
+
+    def __missing__(self, key: int) -> int:
+        code = _honor_code(key)
         self[key] = code
         return code
 
@@ -230,8 +258,65 @@ def _suit_blocks_entry(key: int) -> Entry:
     return (np, dp, INF)
 
 
-_SUIT_CODES: _CodeTable = _CodeTable(_suit_blocks_entry)
-_HONOR_CODES: _CodeTable = _CodeTable(honor_entry)
+def _suit_code(key: int) -> int:
+    """``_pack(_suit_blocks_entry(key))`` in one pass over the key's digits: the blocks (see
+    ``_blocks``) are cut and shifted to the 1 end as the digits go, without a list."""
+    np = 0
+    dp = INF
+    block = 0
+    weight = 1  # 5 ** (position - block start)
+    gap = 0
+    k = key
+    for _ in range(9):
+        d = k % 5
+        k //= 5
+        if d:
+            block += d * weight
+            weight *= 5
+            gap = 0
+        elif block:
+            gap += 1
+            if gap == 2:
+                e = _BLOCK01.get(block)
+                if e is None:
+                    e = _block01(block)
+                bnp = e[0]
+                np += bnp
+                if e[1] - bnp < dp:
+                    dp = e[1] - bnp
+                block = 0
+                weight = 1
+            else:
+                weight *= 5
+    if block:
+        e = _BLOCK01.get(block)
+        if e is None:
+            e = _block01(block)
+        bnp = e[0]
+        np += bnp
+        if e[1] - bnp < dp:
+            dp = e[1] - bnp
+    return _pack2(np, dp)
+
+
+def _honor_code(key: int) -> int:
+    """``_pack(honor_entry(key))`` from the key's digits."""
+    np = 0
+    dp = INF
+    k = key
+    for _ in range(7):
+        c = k % 5
+        k //= 5
+        if c:
+            np += _NP_SINGLE[c]
+            extra = _PAIR_SINGLE[c] - _NP_SINGLE[c]
+            if extra < dp:
+                dp = extra
+    return _pack2(np, dp)
+
+
+_SUIT_CODES: Final[_CodeTable] = _SuitCodeTable(_suit_blocks_entry)
+_HONOR_CODES: Final[_CodeTable] = _HonorCodeTable(honor_entry)
 
 
 def group_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
@@ -245,16 +330,17 @@ def group_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
     )
 
 
-_KIND_GROUP = tuple(min(k // 9, 3) for k in range(34))
-_KIND_WEIGHT = tuple(_POW5[k - _GROUP_BASE[min(k // 9, 3)]] for k in range(34))
+_KIND_GROUP: Final[tuple[int, ...]] = tuple([min(k // 9, 3) for k in range(34)])
+_KIND_WEIGHT: Final[tuple[int, ...]] = tuple(
+    [_POW5[k - _GROUP_BASE[min(k // 9, 3)]] for k in range(34)]
+)
 
 
 def keys_of_tiles(tiles: Iterable[int]) -> list[int]:
     """Group keys [m, p, s, z] straight from a tile list (flowers must not be in it)."""
     keys = [0, 0, 0, 0]
-    group, weight = _KIND_GROUP, _KIND_WEIGHT
     for t in tiles:
-        keys[group[t]] += weight[t]
+        keys[_KIND_GROUP[t]] += _KIND_WEIGHT[t]
     return keys
 
 
@@ -263,12 +349,14 @@ def win_from_tiles(tiles: Sequence[int], wild: int = 0) -> bool:
     if (len(tiles) + wild) % 3 != 2:
         return False
     keys = [0, 0, 0, 0]
-    group, weight = _KIND_GROUP, _KIND_WEIGHT
     for t in tiles:
-        keys[group[t]] += weight[t]
-    codes = _SUIT_CODES
+        keys[_KIND_GROUP[t]] += _KIND_WEIGHT[t]
     return win_from_codes(
-        codes[keys[0]], codes[keys[1]], codes[keys[2]], _HONOR_CODES[keys[3]], wild
+        _SUIT_CODES[keys[0]],
+        _SUIT_CODES[keys[1]],
+        _SUIT_CODES[keys[2]],
+        _HONOR_CODES[keys[3]],
+        wild,
     )
 
 
@@ -334,8 +422,7 @@ def is_standard_win(counts: Sequence[int], wild: int = 0) -> bool:
     if (sum(counts[:34]) + wild) % 3 != 2:
         return False
     km, kp, ks, kz = group_keys(counts)
-    codes = _SUIT_CODES
-    return win_from_codes(codes[km], codes[kp], codes[ks], _HONOR_CODES[kz], wild)
+    return win_from_codes(_SUIT_CODES[km], _SUIT_CODES[kp], _SUIT_CODES[ks], _HONOR_CODES[kz], wild)
 
 
 def standard_win_pair258(counts: Sequence[int], wild: int = 0) -> bool:
@@ -363,7 +450,16 @@ def seven_pairs(counts: Sequence[int], wild: int = 0) -> bool:
     return singles <= wild
 
 
-_GROUP_WAITS: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+_GROUP_WAITS: Final[dict[int, tuple[int, ...]]] = {}
+_BUDGET_CAP: Final = 127  # above every group's cost (at most 2 jokers per tile, + 4)
+
+
+def _waits_key(g: int, key: int, budget: int, others_dp2: int) -> int:
+    """The ``_GROUP_WAITS`` key of (g, key, budget, others_dp2), packed in one int. The budget
+    only meets costs below ``_BUDGET_CAP`` (a group key holds at most 36 tiles), so it is capped."""
+    if budget > _BUDGET_CAP:
+        budget = _BUDGET_CAP
+    return ((key << 7 | budget) << 3 | others_dp2) << 2 | g
 
 
 def _group_waits(g: int, key: int, budget: int, others_dp2: int) -> tuple[int, ...]:
@@ -372,17 +468,22 @@ def _group_waits(g: int, key: int, budget: int, others_dp2: int) -> tuple[int, .
     A tile added to group g turns its code into ``e``; the hand then wins when
     np(e) + min(others_dp2, dp2(e)) <= budget. Cached per (group, key, budget, others_dp2).
     """
-    cache_key = (g, key, budget, others_dp2)
+    cache_key = _waits_key(g, key, budget, others_dp2)
     found = _GROUP_WAITS.get(cache_key)
     if found is None:
-        table = _HONOR_CODES if g == 3 else _SUIT_CODES
-        kinds = []
+        base = _GROUP_BASE[g]
+        kinds: list[int] = []
+        k = key
+        p = 1
         for pos in range(_GROUP_SIZE[g]):
-            if (key // _POW5[pos]) % 5 >= 4:
-                continue  # no fifth copy (and it would not fit a base-5 key)
-            e = table[key + _POW5[pos]]
-            if (e >> 11) + min(others_dp2, e >> 6 & 31) <= budget:
-                kinds.append(_GROUP_BASE[g] + pos)
+            digit = k % 5
+            k //= 5
+            if digit < 4:  # no fifth copy (and it would not fit a base-5 key)
+                e = _HONOR_CODES[key + p] if g == 3 else _SUIT_CODES[key + p]
+                dp2 = e >> 6 & 31
+                if (e >> 11) + (others_dp2 if others_dp2 < dp2 else dp2) <= budget:
+                    kinds.append(base + pos)
+            p *= 5
         found = tuple(kinds)
         if len(_GROUP_WAITS) >= 200_000:
             _GROUP_WAITS.clear()  # bounded: a long-running server sees ever more keys
@@ -411,26 +512,48 @@ def waits_standard(
 def waits_from_keys(km: int, kp: int, ks: int, kz: int, wild: int = 0) -> list[int]:
     """``waits_standard`` from maintained group keys, in kind order (the caller guarantees the
     tile total is 3n + 1 with the wildcards)."""
-    codes = _SUIT_CODES
-    a, b, c, d = codes[km], codes[kp], codes[ks], _HONOR_CODES[kz]
-    da, db, dc, dd = a >> 6 & 31, b >> 6 & 31, c >> 6 & 31, d >> 6 & 31
+    a = _SUIT_CODES[km]
+    b = _SUIT_CODES[kp]
+    c = _SUIT_CODES[ks]
+    d = _HONOR_CODES[kz]
+    da = a >> 6 & 31
+    db = b >> 6 & 31
+    dc = c >> 6 & 31
+    dd = d >> 6 & 31
     base = wild - ((a + b + c + d) >> 11) + 2
     out: list[int] = []
-    cache = _GROUP_WAITS
-    for g, key, code, others_dp2 in (
-        (0, km, a, min(db, dc, dd, 4)),
-        (1, kp, b, min(da, dc, dd, 4)),
-        (2, ks, c, min(da, db, dd, 4)),
-        (3, kz, d, min(da, db, dc, 4)),
-    ):
-        budget = base + (code >> 11)
-        if budget < 0:
-            continue
-        found = cache.get((g, key, budget, others_dp2))
-        if found is None:
-            found = _group_waits(g, key, budget, others_dp2)
-        out += found
+    budget = base + (a >> 11)
+    if budget >= 0:
+        out += _waits_of(0, km, budget, _min4(db, dc, dd))
+    budget = base + (b >> 11)
+    if budget >= 0:
+        out += _waits_of(1, kp, budget, _min4(da, dc, dd))
+    budget = base + (c >> 11)
+    if budget >= 0:
+        out += _waits_of(2, ks, budget, _min4(da, db, dd))
+    budget = base + (d >> 11)
+    if budget >= 0:
+        out += _waits_of(3, kz, budget, _min4(da, db, dc))
     return out
+
+
+def _min4(x: int, y: int, z: int) -> int:
+    """``min(x, y, z, 4)`` by comparisons (a 4-argument min() is a generic call compiled)."""
+    m = 4
+    if x < m:
+        m = x
+    if y < m:
+        m = y
+    if z < m:
+        m = z
+    return m
+
+
+def _waits_of(g: int, key: int, budget: int, others_dp2: int) -> tuple[int, ...]:
+    found = _GROUP_WAITS.get(_waits_key(g, key, budget, others_dp2))
+    if found is None:
+        found = _group_waits(g, key, budget, others_dp2)
+    return found
 
 
 # ---------------------------------------------------------------------------------------------
