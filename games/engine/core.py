@@ -599,8 +599,11 @@ def _turn_actions(state: HandState, seat: int, rules: Rules) -> list[Action]:
     drawn: int | None = sd["drawn"]
     if drawn is not None and rules.can_win(state, seat, None, WIN_SELF):
         out.append(_HU_ACTS[seat][drawn])
-    hand: tuple[int, ...] = sd["hands"][seat]  # sorted
-    melds: tuple[Meld, ...] = sd["melds"][seat]
+    # typed before indexing: an Any-typed value is indexed by a generic PyObject_GetItem compiled
+    hands: tuple[tuple[int, ...], ...] = sd["hands"]
+    all_melds: tuple[tuple[Meld, ...], ...] = sd["melds"]
+    hand = hands[seat]  # sorted
+    melds = all_melds[seat]
     # a kong needs four of a kind in hand (sorted: hand[i] == hand[i + 3]) or a pung to add to;
     # without either, can_kong_now (a pure hook) need not be asked
     quad = False

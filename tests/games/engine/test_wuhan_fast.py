@@ -9,12 +9,14 @@ palettes of kinds, sets plus a pair, some 癞子) so that wins, waits and every 
 - ``calc.waits`` / ``calc.is_ready`` against the plain loop over every kind;
 - ``WuhanRules.can_win`` against ``_reading(...) is not None``, on live states and on live states
   whose seat holds a generated hand;
-- the bot's ``_bot_discard`` (counts instead of list scans) against its first version;
+- the bot's ``_bot_discard`` (counts instead of list scans, kinds of the core's shared discard
+  actions by identity) against its first version, on legal lists and on shuffled copies;
 - can_win's per-seat slot ``play._Seen`` (a win test per kind asked) against
   ``scoring.may_win_kinds``;
 - ``scoring.may_win_kinds`` (no standard kinds when the hand is not ready by shanten) against
   ``standard_kinds`` of every hand;
-- the claim bot's shanten values from group keys against ``_bot_shanten`` of each hand;
+- the claim bot's shanten values from group keys against ``_bot_shanten`` of each hand (and
+  ``_hand_keys`` of the tuple against ``_keys``);
 - ``scoring.pair258_with`` / ``one_suit_with`` (can_win's filter of standard shapes without a
   2-5-8 pair) against ``standard_win_pair258`` and the faces' suits;
 - ``WuhanRules.discard_options`` / ``own_turn_specials`` against their definitions;
@@ -284,8 +286,13 @@ def test_bot_discard_matches_the_first_version(options: dict[str, bool]) -> None
             seat = to_act(state)[0]
             legal = legal_actions(state, seat)
             if state.phase == PHASE_TURN and any(a.type == "discard" for a in legal):
-                assert play._bot_discard(state, seat, legal) == _slow_bot_discard(
-                    state, seat, legal
+                slow = _slow_bot_discard(state, seat, legal)
+                assert play._bot_discard(state, seat, legal) == slow
+                # actions that are not the core's shared ones (kinds by tile string), in any order
+                copies = [Action(a.seat, a.type, a.tile, a.tiles, a.choice) for a in legal]
+                random.Random(turns).shuffle(copies)
+                assert play._bot_discard(state, seat, copies) == _slow_bot_discard(
+                    state, seat, copies
                 )
                 turns += 1
             state, _ev = apply(state, bot_choose(state, seat, kind="random", rng_seed=turns))
@@ -356,6 +363,7 @@ def test_claim_shanten_matches_bot_shanten() -> None:
         concealed, _melds, wild, _pool = _random_hand(rng, rng.choice((1, 2)))
         laizi = rng.randrange(33) if wild is None else wild
         k0, k1, k2, k3, jokers = play._keys(concealed, laizi)
+        assert play._hand_keys(tuple(concealed), laizi) == (k0, k1, k2, k3, jokers)
         slow_now = play._bot_shanten(concealed, laizi)
         assert shanten4(k0, k1, k2, k3, len(concealed) // 3, jokers) == slow_now, concealed
         if len(concealed) % 3 == 2:

@@ -22,6 +22,7 @@ from typing import Any, Final
 from games.engine.actions import CHOW, HU, KONG_EXPOSED, PASS, PUNG, Action
 from games.engine.bots import _std_shanten
 from games.engine.core import (
+    _DISCARD_ACTS,
     WIN_ROB,
     WIN_SELF,
     Events,
@@ -302,10 +303,16 @@ class WuhanRules(Rules):
         ext = state.ext
         if ext.get("haidi"):
             return [_HAIDI_ACTS[seat]] if state.drawn is not None else []
-        hand = state.hands[seat]
+        hand: tuple[int, ...] = state.hands[seat]
         laizi: int = ext["laizi"]
-        red = table.RED_DRAGON in hand
-        if laizi in hand:
+        red = False
+        wild = False
+        for t in hand:  # typed compares (``in`` on a tuple is a generic rich compare per tile)
+            if t == laizi:
+                wild = True
+            elif t == table.RED_DRAGON:
+                red = True
+        if wild:
             if red:
                 return [_HONGZHONG_ACTS[seat], _LAIZI_ACTS[laizi][seat]]
             return [_LAIZI_ACTS[laizi][seat]]
@@ -647,11 +654,32 @@ def _bot_shanten(tiles: list[int], laizi: int) -> int:
     return max(-1, _std_shanten(counts, len(tiles)) - (len(tiles) - sum(counts)))
 
 
-def _keys(tiles: tuple[int, ...] | list[int], laizi: int) -> tuple[int, int, int, int, int]:
+def _keys(tiles: list[int], laizi: int) -> tuple[int, int, int, int, int]:
     """fast_shanten's four group keys of the tiles other than the 癞子, and the 癞子 count."""
     k0 = k1 = k2 = k3 = 0
     jokers = 0
     for t in tiles:
+        if t == laizi:
+            jokers += 1
+        else:
+            g = _GROUP[t]
+            if g == 0:
+                k0 += _POW[t]
+            elif g == 1:
+                k1 += _POW[t]
+            elif g == 2:
+                k2 += _POW[t]
+            else:
+                k3 += _POW[t]
+    return k0, k1, k2, k3, jokers
+
+
+def _hand_keys(hand: tuple[int, ...], laizi: int) -> tuple[int, int, int, int, int]:
+    """``_keys`` of a hand tuple (one typed loop each: a union argument is iterated generically
+    when compiled)."""
+    k0 = k1 = k2 = k3 = 0
+    jokers = 0
+    for t in hand:
         if t == laizi:
             jokers += 1
         else:
@@ -672,18 +700,44 @@ _POW: Final[tuple[int, ...]] = tuple(5 ** (k - (27 if k >= 27 else k // 9 * 9)) 
 
 
 def _bot_discard(state: HandState, seat: int, legal: list[Action]) -> Action:
-    hand = state.hands[seat]
+    hand: tuple[int, ...] = state.hands[seat]
     laizi: int = state.ext["laizi"]
-    held = [0] * 34
-    for t in hand:
-        held[t] += 1
-    k0, k1, k2, k3, jokers = _keys(hand, laizi)
-    kind_of = _KIND_OF
+    held: list[int] = [0] * 34
+    k0 = k1 = k2 = k3 = 0
+    jokers = 0
+    for t in hand:  # the copies of each kind, and _hand_keys
+        held[t] = held[t] + 1  # not `+= 1`: mypyc compiles an indexed += generically
+        if t == laizi:
+            jokers += 1
+        else:
+            g = _GROUP[t]
+            if g == 0:
+                k0 += _POW[t]
+            elif g == 1:
+                k1 += _POW[t]
+            elif g == 2:
+                k2 += _POW[t]
+            else:
+                k3 += _POW[t]
+    # each discard's kind: the core's shared discard actions, in kind order, are matched by
+    # identity (no tile string looked up); any other action by its tile string
+    shared = _DISCARD_ACTS[seat]
     kinds: list[int] = []
     acts: list[Action] = []
+    j = 0
     for a in legal:
         if a.type == "discard":
-            kinds.append(kind_of[a.tile or ""])
+            t = _NO_TILE
+            while j < 34:
+                if shared[j] is a:
+                    t = j
+                    j += 1
+                    break
+                j += 1
+            if t == _NO_TILE:
+                t = _KIND_OF[a.tile or ""]
+                j = 0
+            kinds.append(t)
             acts.append(a)
     # never the 癞子: it is not a legal discard
     values = after_discards4(k0, k1, k2, k3, (len(hand) - 1) // 3, jokers, kinds)
@@ -726,7 +780,7 @@ def _bot_claim(state: HandState, seat: int, legal: list[Action]) -> Action | Non
     key = (hand, laizi, -2)
     now = _CLAIM_SHANTEN.get(key)
     if now is None:
-        k0, k1, k2, k3, jokers = _keys(hand, laizi)
+        k0, k1, k2, k3, jokers = _hand_keys(hand, laizi)
         # _bot_shanten: fast_shanten's value is max(-1, formula - jokers) already
         now = _CLAIM_SHANTEN[key] = shanten4(k0, k1, k2, k3, len(hand) // 3, jokers)
     for a in legal:
