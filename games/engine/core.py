@@ -188,7 +188,7 @@ class Rules:
 
         counts = counts_of(state.hands[seat])
         if tile is not None:
-            counts[tile] += 1
+            counts[tile] = counts[tile] + 1
         return is_standard_win(counts)
 
     def can_meld(self, state: HandState, seat: int, mtype: str, tile: int) -> bool:
@@ -261,8 +261,8 @@ class Rules:
                 [w.from_seat] if w.from_seat is not None else [s for s in range(4) if s != w.seat]
             )
             for p in payers:
-                deltas[p] -= 1
-                deltas[w.seat] += 1
+                deltas[p] = deltas[p] - 1
+                deltas[w.seat] = deltas[w.seat] + 1
             records.append({"deltas": deltas, "patterns": ["hu"], "points": 1})
         return state, records
 
@@ -511,11 +511,11 @@ def _is_tile_set(wall: Sequence[object], expect: list[int]) -> bool:
     for t in expect:
         if not 0 <= t < 64:
             return sorted(wall) == expect  # type: ignore[type-var]
-        left[t] += 1
+        left[t] = left[t] + 1
     for x in wall:
         if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x < 64:
             return sorted(wall) == expect  # type: ignore[type-var]
-        left[x] -= 1
+        left[x] = left[x] - 1
         if left[x] < 0:
             return False
     return True
@@ -808,7 +808,7 @@ def _draw(state: HandState, seat: int, events: Events, rules: Rules, tail: bool)
         draws: tuple[int, ...] = d["draws"]
     else:
         dl = list(d["draws"])
-        dl[seat] += 1
+        dl[seat] = dl[seat] + 1
         draws = tuple(dl)
     state = _own(state)
     d = state.__dict__

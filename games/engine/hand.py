@@ -69,18 +69,18 @@ def _suit_min(counts: tuple[int, ...], mode: int) -> int:
     c = list(counts)
     # A pung of kind i, using 1-3 real tiles.
     for real in range(1, min(c[i], 3) + 1):
-        c[i] -= real
+        c[i] = c[i] - real
         best = min(best, 3 - real + _suit_min(tuple(c), mode))
-        c[i] += real
+        c[i] = c[i] + real
     # A run holding kind i. Positions below i are empty, so they are jokers.
     for start in range(max(0, i - 2), min(i, 6) + 1):
         best = min(best, _run_options(c, i, start, mode))
     # The pair, on kind i.
     if mode and (mode == 1 or i in _PAIR258):
         for real in range(1, min(c[i], 2) + 1):
-            c[i] -= real
+            c[i] = c[i] - real
             best = min(best, 2 - real + _suit_min(tuple(c), 0))
-            c[i] += real
+            c[i] = c[i] + real
     return best
 
 
@@ -92,14 +92,14 @@ def _run_options(c: list[int], i: int, start: int, mode: int) -> int:
         used = [p for bit, p in enumerate(above) if mask >> bit & 1]
         if any(c[p] == 0 for p in used):
             continue
-        c[i] -= 1
+        c[i] = c[i] - 1
         for p in used:
-            c[p] -= 1
+            c[p] = c[p] - 1
         jokers = jokers_below + len(above) - len(used)
         best = min(best, jokers + _suit_min(tuple(c), mode))
-        c[i] += 1
+        c[i] = c[i] + 1
         for p in used:
-            c[p] += 1
+            c[p] = c[p] + 1
     return best
 
 
@@ -583,13 +583,13 @@ class Decomposition:
         """Counts with every joker replaced by the tile it stands for (all-joker sets left out)."""
         counts = [0] * 34
         if self.pair >= 0:
-            counts[self.pair] += 2
+            counts[self.pair] = counts[self.pair] + 2
         for kind_type, kind in self.sets:
             if kind_type == "pung":
-                counts[kind] += 3
+                counts[kind] = counts[kind] + 3
             elif kind_type == "chow":
                 for k in range(kind, kind + 3):
-                    counts[k] += 1
+                    counts[k] = counts[k] + 1
         return counts
 
 
@@ -615,9 +615,9 @@ def _group_readings(
                 results.add((tuple(sorted(sets)), pair, used))
             return
         for real in range(1, min(c[i], 3) + 1):
-            c[i] -= real
+            c[i] = c[i] - real
             rec(c, [*sets, ("pung", base + i, 3 - real)], pair, used + 3 - real)
-            c[i] += real
+            c[i] = c[i] + real
         if suited:
             for start in range(max(0, i - 2), min(i, 6) + 1):
                 above = [p for p in range(start, start + 3) if p > i]
@@ -626,18 +626,18 @@ def _group_readings(
                     if any(c[p] == 0 for p in take):
                         continue
                     jokers = (i - start) + len(above) - len(take)
-                    c[i] -= 1
+                    c[i] = c[i] - 1
                     for p in take:
-                        c[p] -= 1
+                        c[p] = c[p] - 1
                     rec(c, [*sets, ("chow", base + start, jokers)], pair, used + jokers)
-                    c[i] += 1
+                    c[i] = c[i] + 1
                     for p in take:
-                        c[p] += 1
+                        c[p] = c[p] + 1
         if with_pair and pair is None:
             for real in range(1, min(c[i], 2) + 1):
-                c[i] -= real
+                c[i] = c[i] - real
                 rec(c, sets, (base + i, 2 - real), used + 2 - real)
-                c[i] += real
+                c[i] = c[i] + real
 
     rec(list(counts), [], None, 0)
     return results
@@ -709,10 +709,10 @@ def _group_blocks(counts: tuple[int, ...], suited: bool) -> frozenset[tuple[int,
 
     def take(kinds: list[int], dm: int, dt: int, dp: int) -> None:
         for k in kinds:
-            c[k] -= 1
+            c[k] = c[k] - 1
         add(_group_blocks(tuple(c), suited), dm, dt, dp)
         for k in kinds:
-            c[k] += 1
+            c[k] = c[k] + 1
 
     if c[i] >= 3:
         take([i, i, i], 1, 0, 0)

@@ -104,7 +104,7 @@ def counts_of(tiles: Iterable[int]) -> list[int]:
     """A list of 42 counts indexed by kind."""
     counts = [0] * N_KINDS
     for kind in tiles:
-        counts[kind] += 1
+        counts[kind] = counts[kind] + 1
     return counts
 
 

@@ -625,7 +625,7 @@ class FuzhouRules(Rules):
             assert tile is not None
             if tile == gold or is_gold_discarder(state, seat):
                 return False
-            counts[tile] += 1
+            counts[tile] = counts[tile] + 1
         elif counts[gold] >= 3:
             return True  # 三金倒 (§11.5)
         golds = counts[gold]

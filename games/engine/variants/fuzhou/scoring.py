@@ -121,7 +121,7 @@ def hand_is_well_formed(
         for t in meld.tiles:
             if is_fuzhou_flower(t) or t == gold:
                 return False
-            held[t] += 1
+            held[t] = held[t] + 1
     if held[gold] > max_golds:
         return False
     return all(n <= 4 for n in held[:27])
@@ -143,7 +143,7 @@ def is_jinque(concealed: Sequence[int], gold: int) -> bool:
     if golds < 2:
         return False
     counts = natural_counts(concealed, gold)
-    counts[_FREE_PAIR_KIND] += 2
+    counts[_FREE_PAIR_KIND] = counts[_FREE_PAIR_KIND] + 2
     return is_standard_win(counts, golds - 2)
 
 
@@ -299,7 +299,7 @@ def waits(concealed: Sequence[int], melds: Sequence[Meld], gold: int) -> list[in
     held = counts_of(concealed)
     for meld in melds:  # hand_is_well_formed has vetted the melds
         for t in meld.tiles:
-            held[t] += 1
+            held[t] = held[t] + 1
     golds = held[gold]
     base = natural_counts(concealed, gold)
     out: list[int] = []
@@ -309,9 +309,9 @@ def waits(concealed: Sequence[int], melds: Sequence[Meld], gold: int) -> list[in
         if face == gold:
             wins = golds + 1 >= 3 or is_standard_win(base, golds + 1)
         else:
-            base[face] += 1
+            base[face] = base[face] + 1
             wins = golds >= 3 or is_standard_win(base, golds)
-            base[face] -= 1
+            base[face] = base[face] - 1
         if wins:
             out.append(face)
     return out

@@ -240,7 +240,7 @@ class ShaanxiRules(Rules):
         for w in wins:
             counts = counts_of(state.hands[w.seat])
             if w.how != WIN_SELF:
-                counts[w.tile] += 1
+                counts[w.tile] = counts[w.tile] + 1
             found = shapes.win_shapes(counts, state.melds[w.seat])
             self_draw = w.how == WIN_SELF
             win_id = {WIN_SELF: scoring.WIN_ZI_MO, WIN_ROB: scoring.WIN_QIANG_GANG}.get(
@@ -274,7 +274,7 @@ class ShaanxiRules(Rules):
         paid = [0] * N_SEATS
         for kong in state.kongs:
             for payer, amount in kong["payments"]:
-                paid[payer] -= amount
+                paid[payer] = paid[payer] - amount
                 paid[kong["seat"]] += amount
         events.append(
             {

@@ -69,10 +69,10 @@ def score_win(*, winner: int, dealer: int, self_draw: bool, paozi: Sequence[int]
         double = 2 if dealer in (winner, loser) else 1
         hu_pay = BASE * factor * double
         pao_pay = BASE * factor * (paozi[loser] + paozi[winner])
-        hu[loser] -= hu_pay
-        hu[winner] += hu_pay
-        pao[loser] -= pao_pay
-        pao[winner] += pao_pay
+        hu[loser] = hu[loser] - hu_pay
+        hu[winner] = hu[winner] + hu_pay
+        pao[loser] = pao[loser] - pao_pay
+        pao[winner] = pao[winner] + pao_pay
     return WinScore(hu=hu, paozi=pao)
 
 
@@ -87,14 +87,14 @@ def kong_deltas(kongs: Iterable[KongPayment]) -> list[int]:
         if kong.type == "kong_exposed":
             if kong.from_seat is None or kong.from_seat == kong.seat:
                 raise ValueError("an exposed kong needs the discarder's seat")
-            deltas[kong.from_seat] -= KONG_EXPOSED_PAY
-            deltas[kong.seat] += KONG_EXPOSED_PAY
+            deltas[kong.from_seat] = deltas[kong.from_seat] - KONG_EXPOSED_PAY
+            deltas[kong.seat] = deltas[kong.seat] + KONG_EXPOSED_PAY
             continue
         each = KONG_PAY_EACH_OTHER[kong.type]
         for seat in range(4):
             if seat != kong.seat:
-                deltas[seat] -= each
-                deltas[kong.seat] += each
+                deltas[seat] = deltas[seat] - each
+                deltas[kong.seat] = deltas[kong.seat] + each
     return deltas
 
 
@@ -108,8 +108,8 @@ def escape_deltas(escaper: int, paozi: Sequence[int]) -> list[int]:
     for seat in range(4):
         if seat != escaper:
             share = ESCAPE_UNITS + BASE * (paozi[escaper] + paozi[seat])
-            deltas[seat] += share
-            deltas[escaper] -= share
+            deltas[seat] = deltas[seat] + share
+            deltas[escaper] = deltas[escaper] - share
     return deltas
 
 

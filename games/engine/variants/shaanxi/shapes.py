@@ -47,7 +47,7 @@ def meld_tile_counts(melds: Sequence[Meld]) -> list[int]:
     counts = [0] * N_PLAYABLE
     for meld in melds:
         for kind in meld.tiles:
-            counts[kind] += 1
+            counts[kind] = counts[kind] + 1
     return counts
 
 
@@ -112,7 +112,7 @@ def is_zu_he_long(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
         if all(counts[k] >= 1 for k in nine):
             rest = list(counts[:N_PLAYABLE])
             for k in nine:
-                rest[k] -= 1
+                rest[k] = rest[k] - 1
             if is_standard_win(rest):
                 return True
     return False
@@ -177,10 +177,10 @@ def waits(counts: Sequence[int], melds: Sequence[Meld]) -> list[int]:
     for kind in range(N_PLAYABLE):
         if trial[kind] + in_melds[kind] >= 4:
             continue
-        trial[kind] += 1
+        trial[kind] = trial[kind] + 1
         if is_win(trial, melds):
             found.append(kind)
-        trial[kind] -= 1
+        trial[kind] = trial[kind] - 1
     return found
 
 
@@ -342,7 +342,7 @@ def wait_mask(hand: Sequence[int], melds: Sequence[Meld]) -> int:
                 u = missing.bit_length() - 1
                 g = group[u]
                 rest = [km - _NINE_DM[i], kp - _NINE_DP[i], ks - _NINE_DS[i]]
-                rest[g] += weight[u]
+                rest[g] = rest[g] + weight[u]
                 if (
                     _SUIT_W0[rest[0]] + _SUIT_W0[rest[1]] + _SUIT_W0[rest[2]] + _HONOR_W0[kz]
                     == _WIN0

@@ -56,7 +56,7 @@ def fewest_suit(hand: tuple[int, ...]) -> str:
     """§2.2 default: the suit held fewest times; ties in the order m, p, s."""
     n = [0, 0, 0]
     for t in hand:
-        n[t // 9] += 1
+        n[t // 9] = n[t // 9] + 1
     return SUITS[n.index(min(n))]
 
 
@@ -205,8 +205,8 @@ class SichuanRules(Rules):
         )
         for p in payers:
             assert p is not None
-            deltas[p] -= amount
-            deltas[seat] += amount
+            deltas[p] = deltas[p] - amount
+            deltas[seat] = deltas[seat] + amount
         return deltas
 
     def _mode(self, state: HandState) -> str:
@@ -406,8 +406,8 @@ def _hand_info(hand: tuple[int, ...], lo: int) -> _Info | None:
             out = None
             break
         g = t // 9
-        n[g] += 1
-        k[g] += _WEIGHT[t]
+        n[g] = n[g] + 1
+        k[g] = k[g] + _WEIGHT[t]
         mask |= 1 << t
     else:
         out = (n[0], n[1], n[2], k[0], k[1], k[2], mask)

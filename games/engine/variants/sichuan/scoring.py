@@ -84,7 +84,7 @@ _TIE_RANK: Final = {pid: i for i, pid in enumerate(TIE_ORDER)}
 def _counts(tiles: Iterable[int]) -> list[int]:
     counts = [0] * 42
     for t in tiles:
-        counts[t] += 1
+        counts[t] = counts[t] + 1
     return counts
 
 
@@ -171,13 +171,13 @@ def waits(concealed: Sequence[int], melds: Sequence[Meld], missing_suit: str | N
         return []
     held = [0] * 42
     for t in concealed:
-        held[t] += 1
+        held[t] = held[t] + 1
     counts = list(held)
     for m in melds:
         if m.type == "chow":
             return []
         for t in m.tiles:
-            held[t] += 1
+            held[t] = held[t] + 1
     if max(held) > 4 or any(held[N_SUITED:]):
         return []  # a fifth copy or a non-suited tile: no added tile makes a legal win
     in_suit = [any(held[b : b + 9]) for b in (0, 9, 18)]
@@ -194,7 +194,7 @@ def waits(concealed: Sequence[int], melds: Sequence[Meld], missing_suit: str | N
         allowed = [0, 1, 2]  # not a suit letter: no suit restriction (as ``breaks_suit_rule``)
     keys = [0, 0, 0]
     for t in concealed:
-        keys[t // 9] += _POW5[t % 9]
+        keys[t // 9] = keys[t // 9] + _POW5[t % 9]
     mask = standard_wait_mask(keys[0], keys[1], keys[2])
     if not melds:
         odd = [t for t in range(N_SUITED) if counts[t] & 1]
@@ -300,10 +300,10 @@ def count_roots(concealed: Sequence[int], melds: Sequence[Meld]) -> int:
     """
     counts = [0] * 42
     for t in concealed:
-        counts[t] += 1
+        counts[t] = counts[t] + 1
     for m in melds:
         for t in m.tiles:
-            counts[t] += 1
+            counts[t] = counts[t] + 1
     return counts.count(4)
 
 
@@ -393,7 +393,7 @@ def _fast_candidates(concealed: Sequence[int], melds: Sequence[Meld]) -> frozens
     for t in concealed:
         if t >= N_SUITED or t < 0:
             return None
-        counts[t] += 1
+        counts[t] = counts[t] + 1
         if t < 9:
             k0 += pow5[t]
         elif t < 18:
@@ -628,13 +628,13 @@ def score_legal(
     if win_type == SELF_DRAW:
         for seat in range(4):
             if seat != winner and seat not in ctx.won:
-                deltas[seat] -= points
-                deltas[winner] += points
+                deltas[seat] = deltas[seat] - points
+                deltas[winner] = deltas[winner] + points
     else:
         assert discarder is not None
         paid = points + (ctx.kong_transfer if ctx.gangshangpao else 0)
-        deltas[discarder] -= paid
-        deltas[winner] += paid
+        deltas[discarder] = deltas[discarder] - paid
+        deltas[winner] = deltas[winner] + paid
     return Score(
         fan=fan.fan,
         multiplier=1 << (fan.fan - 1),
@@ -803,8 +803,8 @@ def draw_settlement_checks(
 
 
 def _pay(deltas: list[int], payer: int, payee: int, amount: int) -> None:
-    deltas[payer] -= amount
-    deltas[payee] += amount
+    deltas[payer] = deltas[payer] - amount
+    deltas[payee] = deltas[payee] + amount
 
 
 # ---------------------------------------------------------------------------------------------
@@ -907,7 +907,7 @@ def multi_win(
         sc = score(w.concealed, w.melds, win_tile, DISCARD, w.seat, discarder, dealer, ctx)
         scores[w.seat] = sc
         for i in range(4):
-            deltas[i] += sc.deltas[i]
+            deltas[i] = deltas[i] + sc.deltas[i]
     return deltas, scores
 
 

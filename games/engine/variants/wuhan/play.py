@@ -325,7 +325,7 @@ class WuhanRules(Rules):
         hand = list(state.hands[seat])
         hand.remove(tile)
         counts = list(state.ext[action.type])
-        counts[seat] += 1
+        counts[seat] = counts[seat] + 1
         state = replace(
             state,
             hands=_set(state.hands, seat, tuple(hand)),
@@ -635,7 +635,7 @@ def win_record(
     deltas = [0, 0, 0, 0]
     for i in range(3):
         deltas[losers[i]] -= pays[i]
-        deltas[winner] += pays[i]
+        deltas[winner] = deltas[winner] + pays[i]
     return {
         "patterns": reading.pattern_ids(),
         "base": base,

@@ -557,8 +557,8 @@ def score_win(reading: Reading, facts: WinFacts, factors: Sequence[SeatFactors])
         pays = {s: (total if s == payer else 0) for s in losers}
     deltas = [0, 0, 0, 0]
     for seat, amount in pays.items():
-        deltas[seat] -= amount
-        deltas[facts.winner] += amount
+        deltas[seat] = deltas[seat] - amount
+        deltas[facts.winner] = deltas[facts.winner] + amount
     return WinScore(reading.pattern_ids(), base, mults, raw, deltas, payer)
 
 

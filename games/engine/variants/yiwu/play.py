@@ -509,7 +509,7 @@ def _piao_discard(state: HandState, seat: int, events: Events) -> HandState:
         events.append({"type": "cuopiao", "seat": seat})
         return state
     piao = list(ext["piao"])
-    piao[seat] += 1
+    piao[seat] = piao[seat] + 1
     piao_from = list(ext["piao_from"])
     if piao_from[seat] < 0:
         piao_from[seat] = len(state.melds[seat])
@@ -541,7 +541,7 @@ def contractor(state: HandState) -> int | None:
             if m.from_ is None or m.type == KONG_CONCEALED:
                 continue
             f = (p + m.from_) % N_SEATS
-            feeds[f] += 1
+            feeds[f] = feeds[f] + 1
             if feeds[f] == 2:
                 return f
     return None

@@ -194,7 +194,7 @@ def win_deltas(
         if q == winner:
             continue
         share = (stake(winner, q, dealer, mai, xiazi) + (1 if q == discarder else 0)) * multiplier
-        deltas[winner] += share
+        deltas[winner] = deltas[winner] + share
         deltas[q if payer is None else payer] -= share
     return deltas
 
@@ -213,8 +213,8 @@ def draw_deltas(
             for q in range(4):
                 if q != p:
                     amount = stake(q, p, dealer, mai, xiazi) * DRAW_PENALTY_MULTIPLIER
-                    deltas[q] += amount
-                    deltas[p] -= amount
+                    deltas[q] = deltas[q] + amount
+                    deltas[p] = deltas[p] - amount
     return deltas
 
 

@@ -39,7 +39,7 @@ def split_wild(tiles: Iterable[int], caishen: int) -> tuple[list[int], int]:
     """
     counts = [0] * 34
     for tile in tiles:
-        counts[tile] += 1
+        counts[tile] = counts[tile] + 1
     wild = counts[caishen]
     if caishen == WHITE:
         counts[WHITE] = 0
@@ -81,10 +81,10 @@ def copies_ok(concealed: Sequence[int], melds: Sequence[Meld], caishen: int) -> 
     """At most four physical copies of a kind and three of the 财神 face (the indicator is dead, A2)."""
     counts = [0] * 34
     for tile in concealed:
-        counts[tile] += 1
+        counts[tile] = counts[tile] + 1
     for meld in melds:
         for tile in meld.tiles:
-            counts[tile] += 1
+            counts[tile] = counts[tile] + 1
     return max(counts) <= 4 and counts[caishen] <= 3
 
 
@@ -101,14 +101,14 @@ def _suit_sets_cost(key: tuple[int, ...], pair: bool = False) -> int:
         return 2 if pair else 0
     best = 99
     for take in range(1, min(counts[low], 3) + 1):
-        counts[low] -= take
+        counts[low] = counts[low] - take
         best = min(best, 3 - take + _suit_sets_cost(tuple(counts), pair))
-        counts[low] += take
+        counts[low] = counts[low] + take
     if pair:
         for take in range(1, min(counts[low], 2) + 1):
-            counts[low] -= take
+            counts[low] = counts[low] - take
             best = min(best, 2 - take + _suit_sets_cost(tuple(counts), False))
-            counts[low] += take
+            counts[low] = counts[low] + take
     if len(counts) == 9:
         # chows holding `low` as their lowest natural tile; lower positions are wildcards
         for start in (low - 2, low - 1, low):
@@ -118,7 +118,7 @@ def _suit_sets_cost(key: tuple[int, ...], pair: bool = False) -> int:
             cost = 0
             for pos in range(start, start + 3):
                 if pos >= low and trial[pos] > 0:
-                    trial[pos] -= 1
+                    trial[pos] = trial[pos] - 1
                 else:
                     cost += 1
             if cost < 3:
