@@ -21,6 +21,8 @@ palettes of kinds, sets plus a pair, some 癞子) so that wins, waits and every 
   2-5-8 pair) against ``standard_win_pair258`` and the faces' suits;
 - ``WuhanRules.discard_options`` / ``own_turn_specials`` against their definitions;
 - ``play.win_record`` (integer multipliers) against ``scoring.score_win``'s Fractions.
+- can_win's ``play._all_pungs_with`` / ``_plain_tiles`` against ``hand.is_all_pungs_win`` /
+  ``scoring.basic_violation``.
 """
 
 from __future__ import annotations
@@ -588,3 +590,32 @@ def test_roll_die_matches_randint() -> None:
     for seed in range(200):
         fast, slow = random.Random(seed), random.Random(seed)
         assert [play._roll_die(fast) for _ in range(8)] == [slow.randint(1, 6) for _ in range(8)]
+
+
+def test_all_pungs_and_plain_tiles_match_their_definitions() -> None:
+    """can_win's shape reject (``play._all_pungs_with``) and its reading shortcut
+    (``play._plain_tiles``) against ``hand.is_all_pungs_win`` and ``scoring.basic_violation``."""
+    rng = random.Random("wuhan-fast-pungs-plain")
+    pungs = plain = 0
+    for _ in range(N_RANDOM):
+        concealed, melds, wild, _pool = _random_hand(rng, 1)
+        w = -1 if wild is None else wild
+        key = tuple(sorted(concealed))
+        for t in range(34):
+            with_t = counts_of(concealed + [t])
+            if with_t[t] > 4:
+                continue  # never asked: no fifth copy
+            held = 0
+            if wild is not None:
+                held = with_t[wild]
+                with_t[wild] = 0
+            slow = hand.is_all_pungs_win(with_t, held)
+            assert play._all_pungs_with(key, t, w) == slow, (concealed, wild, t)
+            pungs += slow
+            tiles = concealed + [t]
+            if RED_DRAGON in tiles or len(tiles) + 3 * len(melds) != 14:
+                continue
+            slow = scoring.basic_violation(tiles, melds, wild) is None
+            assert play._plain_tiles(key, t, tuple(melds), w) == slow, (concealed, melds, wild, t)
+            plain += slow
+    assert pungs > 0 and plain > 0

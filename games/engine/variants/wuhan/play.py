@@ -33,7 +33,7 @@ from games.engine.core import (
     replace,
 )
 from games.engine.fast_shanten import after_discards4, shanten4
-from games.engine.hand import win_from_keys
+from games.engine.hand import is_all_pungs_win, win_from_keys
 from games.engine.state import N_SEATS, PHASE_CLAIM, PHASE_OVER, PHASE_TURN, HandState, WinContext
 from games.engine.tiles import Meld, counts_of, meld_to_json, parse_tiles, tile_str
 from games.engine.variants.shaanxi.play import (  # wuhan.md §1: the Shaanxi deal
@@ -100,6 +100,11 @@ _NO_TILE: Final = -1
 
 
 _UNKNOWN: Final = -1
+
+_DEAL_ORDERS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(deal_order(dealer)) for dealer in range(N_SEATS)
+)
+"""deal_order per dealer, built once."""
 
 
 class _Seen:
@@ -211,6 +216,76 @@ class _Seen:
 _SEEN: Final[list[_Seen]] = [_Seen() for _ in range(N_SEATS)]
 
 
+def _no_shape(base: tuple[int, ...], t: int, melds: tuple[Meld, ...], wild: int) -> bool:
+    """Whether ``base + (t,)`` has no reading with a shape (``scoring._shape_patterns`` None for
+    every 癞子 as a joker), given that its faces other than the 癞子 are not all 1z-6z and not all
+    suited 2/5/8 (no 风一色 / 将一色): no standard shape with a 2-5-8 pair, no 清一色, no 碰碰胡."""
+    if scoring.pair258_with(base, t, wild):
+        return False
+    return _no_shape_but_pair(base, t, melds, wild)
+
+
+def _no_shape_but_pair(base: tuple[int, ...], t: int, melds: tuple[Meld, ...], wild: int) -> bool:
+    """``_no_shape`` once the 2-5-8 pair is ruled out: neither 清一色 nor 碰碰胡 (no chow among
+    the melds, all pungs) can give the reading its shape."""
+    if scoring.one_suit_with(base, t, melds, wild):
+        return False
+    for m in melds:
+        if m.type == CHOW:
+            return True
+    return not _all_pungs_with(base, t, wild)
+
+
+def _all_pungs_with(base: tuple[int, ...], t: int, wild: int) -> bool:
+    """``hand.is_all_pungs_win`` of ``base + (t,)`` with every 癞子 a joker (``_shape_patterns``'
+    碰碰胡 shape test)."""
+    counts = [0] * 34
+    held = 0
+    for k in base:
+        if k == wild:
+            held += 1
+        else:
+            counts[k] = counts[k] + 1
+    if t == wild:
+        held += 1
+    else:
+        counts[t] = counts[t] + 1
+    return is_all_pungs_win(counts, held)
+
+
+def _plain_tiles(base: tuple[int, ...], t: int, melds: tuple[Meld, ...], wild: int) -> bool:
+    """``scoring.basic_violation(base + (t,), melds, wild) is None`` for 14 tiles (kongs counted
+    3) without 红中 in ``base + (t,)``: an opening among the melds, no 红中 / 癞子 in a meld, every
+    chow from the previous player, no flower, at most four copies of a kind (typed loops)."""
+    counts = [0] * 35
+    opened = False
+    for m in melds:
+        typ = m.type
+        if typ in scoring.OPENING_TYPES:
+            opened = True
+        if typ == CHOW and m.from_ is not None and m.from_ != 3:
+            return False
+        for k in m.tiles:
+            if k == table.RED_DRAGON or k == wild:
+                return False
+            if k >= 34:
+                return False
+            counts[k] = counts[k] + 1
+    if not opened:
+        return False
+    for k in base:
+        if k >= 34:
+            return False
+        counts[k] = counts[k] + 1
+    if t >= 34:
+        return False
+    counts[t] = counts[t] + 1
+    for k in range(34):
+        if counts[k] > 4:
+            return False
+    return True
+
+
 class WuhanRules(Rules):
     key = "wuhan"
     tile_kinds = tuple(range(34))  # §1: 136 tiles, no flowers
@@ -255,10 +330,11 @@ class WuhanRules(Rules):
 
     def after_deal(self, state: HandState, events: Events) -> HandState:
         """Deal the 53 tiles in shaanxi.md §3.5 order, then flip the indicator (§2)."""
-        order = deal_order(state.dealer)
+        order = _DEAL_ORDERS[state.dealer]
+        wall: tuple[int, ...] = state.wall
         hands: list[list[int]] = [[] for _ in range(N_SEATS)]
-        for tile, seat in zip(state.wall, order, strict=False):
-            hands[seat].append(tile)
+        for i in range(min(len(order), len(wall))):  # zip(wall, order): typed indexing
+            hands[order[i]].append(wall[i])
         dice = roll_dice(state)
         events.append({"type": "dice", "dealer": state.dealer, **dice})
         indicator = state.wall[state.head]
@@ -421,15 +497,19 @@ class WuhanRules(Rules):
                 base, t, melds, wild
             ):
                 return False  # no reading can have a shape
-        elif not seen.honours and not seen.jiang and not scoring.pair258_with(base, t, wild):
-            # a standard shape without a 2-5-8 pair, and no 风一色 / 将一色: it needs 清一色 or
-            # 碰碰胡 (no chow among the melds)
-            chow = False
-            for m in melds:
-                if m.type == CHOW:
-                    chow = True
-            if chow and not scoring.one_suit_with(base, t, melds, wild):
-                return False
+            if not seen.honours and not seen.jiang and _no_shape(base, t, melds, wild):
+                return False  # (t is the 癞子 here)
+        elif not seen.honours and not seen.jiang:
+            if not scoring.pair258_with(base, t, wild):
+                if _no_shape_but_pair(base, t, melds, wild):
+                    return False
+            elif seen.held < 2:
+                # a standard shape with a 2-5-8 pair (t is not the 癞子: std_with), at most one
+                # 癞子 held: has_reading's shape test passes and the two-癞子 rule does not apply,
+                # so the reading exists when basic_violation has nothing against the tiles
+                # (context_violation: _win_context is consistent, a discarded 红中 / 癞子 was
+                # refused above)
+                return _plain_tiles(base, t, melds, wild)
         if not any(m.type in scoring.OPENING_TYPES for m in melds):
             return False  # not opened
         return self._has_reading(state, seat, tile, how)
