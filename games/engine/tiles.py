@@ -14,8 +14,7 @@ A tile *kind* is a small int: ``m`` 0-8, ``p`` 9-17, ``s`` 18-26, ``z`` 27-33 (1
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from games.engine.errors import InvalidNotationError
 
@@ -141,13 +140,38 @@ def is_terminal_or_honor(kind: int) -> bool:
     return is_terminal(kind) or is_honor(kind)
 
 
-@dataclass(frozen=True, slots=True)
 class Meld:
-    """An exposed or declared set. ``from_`` is the seat offset the claimed tile came from."""
+    """An exposed or declared set. ``from_`` is the seat offset the claimed tile came from.
 
-    type: str
-    tiles: tuple[int, ...]
-    from_: int | None = None
+    A plain class with read-only attributes rather than a frozen dataclass, as ``Claim`` is: the
+    compiled engine builds it natively (a compiled dataclass still runs the interpreted generated
+    ``__init__``, on every claimed meld); equality, hashing and ``repr`` are the dataclass's."""
+
+    __slots__ = ("type", "tiles", "from_")
+
+    type: Final[str]
+    tiles: Final[tuple[int, ...]]
+    from_: Final[int | None]
+
+    def __init__(self, type: str, tiles: tuple[int, ...], from_: int | None = None) -> None:
+        self.type = type
+        self.tiles = tiles
+        self.from_ = from_
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Meld)
+        return self.type == other.type and self.tiles == other.tiles and self.from_ == other.from_
+
+    def __hash__(self) -> int:
+        return hash((self.type, self.tiles, self.from_))
+
+    def __repr__(self) -> str:
+        return f"Meld(type={self.type!r}, tiles={self.tiles!r}, from_={self.from_!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Meld, (self.type, self.tiles, self.from_))
 
     @property
     def kind(self) -> int:
