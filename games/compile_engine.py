@@ -10,8 +10,7 @@ A no-op while the stamp is fresh. Exit 0 when the build is fresh or built, 1 whe
 failed, 2 when mypyc or a C compiler is missing (the Makefile decides whether that is fatal).
 
 Not compiled (they stay Python): the packages' __init__.py, __main__.py, _loader.py (it runs
-before the compiled modules can be found), errors.py (exception subclasses) and state.py
-(HandState's instances are edited through their __dict__ by core.replace and core._own).
+before the compiled modules can be found) and errors.py (exception subclasses).
 
 The C files and objects stay in build/engine-mypyc/: a rebuild recompiles only the C files whose
 text changed (mypyc rewrites a file only when it changes), on all cores, largest first.
@@ -39,7 +38,7 @@ ENGINE = ROOT / "games" / "engine"
 WORK = ROOT / "build" / "engine-mypyc"
 GROUP = "que_engine"
 LIBRARY = f"{GROUP}__mypyc"
-NOT_COMPILED = {"__init__.py", "__main__.py", "_loader.py", "errors.py", "state.py"}
+NOT_COMPILED = {"__init__.py", "__main__.py", "_loader.py", "errors.py"}
 OPT_LEVEL = "3"
 
 

@@ -29,6 +29,7 @@ from games.engine.actions import (
 )
 from games.engine.errors import EngineError, IllegalActionError
 from games.engine.state import (
+    FIELDS,
     N_SEATS,
     PHASE_CHOICE,
     PHASE_CLAIM,
@@ -37,6 +38,7 @@ from games.engine.state import (
     Claim,
     HandState,
     WinContext,
+    copy_state,
 )
 from games.engine.tiles import Meld, format_tiles, meld_to_json, tile_str
 from games.engine.tiles import parse_tile as _parse_tile
@@ -55,10 +57,6 @@ def parse_tile(text: str) -> int:
     return k if k is not None else _parse_tile(text)
 
 
-_new: Final = object.__new__
-_setattr: Final = object.__setattr__
-
-
 _T = TypeVar("_T")
 
 
@@ -72,11 +70,8 @@ _OWNED: object = None
 
 
 def replace(obj: _T, **changes: Any) -> _T:
-    """dataclasses.replace, but fast for HandState (the hot path): copy the instance dict, or
-    update it in place when ``obj`` is the private working copy of the apply in progress."""
-    if obj is _OWNED:
-        obj.__dict__.update(changes)
-        return obj
+    """dataclasses.replace, for HandState and Claim too: a new object with ``changes`` (a
+    HandState that is the private working copy of the apply in progress is updated in place)."""
     if type(obj) is not HandState:
         if type(obj) is Claim:  # the claim window: a plain constructor call, same checks
             c: Claim = obj  # type: ignore[assignment]
@@ -91,11 +86,15 @@ def replace(obj: _T, **changes: Any) -> _T:
             kw.update(changes)
             return Claim(**kw)  # type: ignore[return-value]
         return _dc_replace(obj, **changes)  # type: ignore[type-var]
-    d = obj.__dict__.copy()
-    d.update(changes)
-    new = _new(HandState)
-    _setattr(new, "__dict__", d)
+    new = _own(obj)  # type: ignore[arg-type]
+    for name, value in changes.items():
+        if name not in _FIELD_SET:  # (setattr would also take a method's or a class's name)
+            raise TypeError(f"HandState has no field {name!r}")
+        setattr(new, name, value)
     return new  # type: ignore[return-value]
+
+
+_FIELD_SET: Final = frozenset(FIELDS)
 
 
 WIN_SELF: Final = "self_draw"
@@ -437,45 +436,38 @@ def start_hand(
     z4 = (0, 0, 0, 0)
     f4 = (False, False, False, False)
     e4 = ((), (), (), ())
-    # HandState(variant=..., ...): the instance dict set at once (the frozen dataclass's
-    # generated __init__ sets its 31 fields one by one through object.__setattr__)
-    state: HandState = _new(HandState)
-    _setattr(
-        state,
-        "__dict__",
-        {
-            "variant": variant,
-            "options": dict(options),
-            "dealer": dealer,
-            "seed": seed,
-            "wall": tuple(wall),
-            "head": N_SEATS * n + 1,
-            "tail": 0,
-            "phase": PHASE_TURN,
-            "turn": dealer,
-            "hands": tuple(hands),
-            "drawn": extra,
-            "melds": e4,
-            "discards": e4,
-            "flowers": e4,
-            "choices": (None, None, None, None),
-            "claim": None,
-            "scores": z4,
-            "won": f4,
-            "escaped": f4,
-            "wins": (),
-            "kongs": (),
-            "turn_kongs": (),
-            "after_kong": False,
-            "draws": z4,
-            "interrupted": False,
-            "n_discards": 0,
-            "last_discard": None,
-            "ext": rules.init_ext(dict(options), dealer, carry),
-            "carry": carry,
-            "result": None,
-            "n_actions": 0,
-        },
+    state = HandState(
+        variant=variant,
+        options=dict(options),
+        dealer=dealer,
+        seed=seed,
+        wall=tuple(wall),
+        head=N_SEATS * n + 1,
+        tail=0,
+        phase=PHASE_TURN,
+        turn=dealer,
+        hands=tuple(hands),
+        drawn=extra,
+        melds=e4,
+        discards=e4,
+        flowers=e4,
+        choices=(None, None, None, None),
+        claim=None,
+        scores=z4,
+        won=f4,
+        escaped=f4,
+        wins=(),
+        kongs=(),
+        turn_kongs=(),
+        after_kong=False,
+        draws=z4,
+        interrupted=False,
+        n_discards=0,
+        last_discard=None,
+        ext=rules.init_ext(dict(options), dealer, carry),
+        carry=carry,
+        result=None,
+        n_actions=0,
     )
     events: Events = [
         {
@@ -595,13 +587,12 @@ _KONG_EXPOSED_ACTS: Final = _act_table(KONG_EXPOSED)
 def _turn_actions(state: HandState, seat: int, rules: Rules) -> list[Action]:
     hooks = _hooks(rules)
     out: list[Action] = []
-    sd = state.__dict__
-    drawn: int | None = sd["drawn"]
+    drawn: int | None = state.drawn
     if drawn is not None and rules.can_win(state, seat, None, WIN_SELF):
         out.append(_HU_ACTS[seat][drawn])
     # typed before indexing: an Any-typed value is indexed by a generic PyObject_GetItem compiled
-    hands: tuple[tuple[int, ...], ...] = sd["hands"]
-    all_melds: tuple[tuple[Meld, ...], ...] = sd["melds"]
+    hands: tuple[tuple[int, ...], ...] = state.hands
+    all_melds: tuple[tuple[Meld, ...], ...] = state.melds
     hand = hands[seat]  # sorted
     melds = all_melds[seat]
     # a kong needs four of a kind in hand (sorted: hand[i] == hand[i + 3]) or a pung to add to;
@@ -615,9 +606,9 @@ def _turn_actions(state: HandState, seat: int, rules: Rules) -> list[Action]:
     if (melds or quad) and (
         rules.can_kong_now(state)
         if hooks.can_kong_now
-        else len(sd["wall"])
-        - sd["head"]
-        - sd["tail"]
+        else len(state.wall)
+        - state.head
+        - state.tail
         - (rules.reserved_tail(state) if hooks.reserved_tail else 0)
         > 0
     ):
@@ -712,10 +703,8 @@ def _apply_unchecked(state: HandState, action: Action) -> tuple[HandState, Event
     events: Events = []
     rules = rules_of(state)
     # the one copy (see _OWNED): replace(state, n_actions=state.n_actions + 1), inlined
-    d = state.__dict__.copy()  # a dict copy (a clone of the table) beats updating a new object's
-    d["n_actions"] = state.n_actions + 1
-    new = _new(HandState)
-    _setattr(new, "__dict__", d)
+    new = copy_state(state)
+    new.n_actions = state.n_actions + 1
     _OWNED = new
     try:
         state = _apply_owned(new, action, events, rules)
@@ -780,50 +769,46 @@ def draw_tile(state: HandState, seat: int, events: Events, *, tail: bool = False
 
 def _own(state: HandState) -> HandState:
     """``state`` if it is the working copy of the apply in progress, else a private copy of it: a
-    state whose ``__dict__`` the caller may then write (what ``replace`` does, field by field)."""
+    state whose fields the caller may then assign (what ``replace`` does, field by field)."""
     if state is _OWNED:
         return state
-    new: HandState = _new(HandState)
-    _setattr(new, "__dict__", state.__dict__.copy())
-    return new
+    return copy_state(state)
 
 
 def _draw(state: HandState, seat: int, events: Events, rules: Rules, tail: bool) -> HandState:
     """draw_tile, with the rules known."""
     hooks = _hooks(rules)
-    d = state.__dict__  # the fields read from the dict: cheaper than attribute look-ups compiled
-    wall: tuple[int, ...] = d["wall"]
-    n_tail: int = d["tail"]
-    head: int = d["head"]
+    wall: tuple[int, ...] = state.wall
+    n_tail: int = state.tail
+    head: int = state.head
     left = len(wall) - head - n_tail
     # live_count, plus the reserve back for a replacement that may dip into it
     if hooks.reserved_tail and (not tail or rules.reserve_blocks_replacements):
         left -= rules.reserved_tail(state)
     if left <= 0:
         return _end_exhausted(state, events, rules)
-    hands = list(d["hands"])
+    hands = list(state.hands)
     tile = wall[len(wall) - 1 - n_tail] if tail else wall[head]
     hands[seat] = _add(hands[seat], tile)
     if tail:
-        draws: tuple[int, ...] = d["draws"]
+        draws: tuple[int, ...] = state.draws
     else:
-        dl = list(d["draws"])
+        dl = list(state.draws)
         dl[seat] = dl[seat] + 1
         draws = tuple(dl)
     state = _own(state)
-    d = state.__dict__
     if tail:
-        d["tail"] = n_tail + 1
-        d["after_kong"] = True
+        state.tail = n_tail + 1
+        state.after_kong = True
     else:
-        d["head"] = head + 1
-        d["draws"] = draws
-        d["after_kong"] = False
-    d["phase"] = PHASE_TURN
-    d["turn"] = seat
-    d["claim"] = None
-    d["drawn"] = tile
-    d["hands"] = tuple(hands)
+        state.head = head + 1
+        state.draws = draws
+        state.after_kong = False
+    state.phase = PHASE_TURN
+    state.turn = seat
+    state.claim = None
+    state.drawn = tile
+    state.hands = tuple(hands)
     events.append({"type": "draw", "seat": seat, "tile": _TILE_STR[tile], "tail": tail})
     if hooks.after_draw:
         state = rules.after_draw(state, seat, tile, events)
@@ -841,9 +826,8 @@ def _draw(state: HandState, seat: int, events: Events, rules: Rules, tail: bool)
 
 def _next_turn(state: HandState, seat: int, events: Events) -> HandState:
     state = _own(state)
-    d = state.__dict__
-    d["turn_kongs"] = ()
-    d["claim"] = None
+    state.turn_kongs = ()
+    state.claim = None
     return _draw(state, seat, events, rules_of(state), False)
 
 
@@ -852,17 +836,16 @@ def _next_turn(state: HandState, seat: int, events: Events) -> HandState:
 
 def _do_discard(state: HandState, seat: int, tile: int, events: Events, rules: Rules) -> HandState:
     state = _own(state)
-    d = state.__dict__
-    hands = list(d["hands"])
+    hands = list(state.hands)
     hands[seat] = _remove(hands[seat], tile)
-    discards = list(d["discards"])
+    discards = list(state.discards)
     discards[seat] += (tile,)
-    d["hands"] = tuple(hands)
-    d["discards"] = tuple(discards)
-    d["n_discards"] = d["n_discards"] + 1
-    d["last_discard"] = (seat, tile)
-    d["drawn"] = None
-    d["after_kong"] = False
+    state.hands = tuple(hands)
+    state.discards = tuple(discards)
+    state.n_discards = state.n_discards + 1
+    state.last_discard = (seat, tile)
+    state.drawn = None
+    state.after_kong = False
     events.append({"type": "discard", "seat": seat, "tile": _TILE_STR[tile]})
     return _open_claim(state, seat, tile, "discard", events, rules)
 
@@ -1002,12 +985,11 @@ def _open_claim(
     options: list[tuple[int, tuple[Action, ...]]] = []
     forced: list[Action] = []
     pending: list[int] = []
-    sd = state.__dict__
-    live = len(sd["wall"]) - sd["head"] - sd["tail"]
+    live = len(state.wall) - state.head - state.tail
     if hooks.reserved_tail:
         live -= rules.reserved_tail(state)
-    won: tuple[bool, ...] = sd["won"]
-    hands: tuple[tuple[int, ...], ...] = sd["hands"]
+    won: tuple[bool, ...] = state.won
+    hands: tuple[tuple[int, ...], ...] = state.hands
     may_force = hooks.forced_win
     # _claim_options for each seat, inlined; hooks are pure, so the ones whose answer is known
     # (the base can_kong_now / can_meld / claims_allowed_on_last_tile) are not asked
@@ -1058,10 +1040,9 @@ def _open_claim(
         if not hooks.on_claim_resolved or not rules.resolve_empty_windows:
             # nobody can claim: what _resolve_claim does for an empty window, without building it
             state = _own(state)
-            d = state.__dict__
-            d["phase"] = PHASE_CLAIM
-            d["claim"] = None
-            d["turn_kongs"] = ()
+            state.phase = PHASE_CLAIM
+            state.claim = None
+            state.turn_kongs = ()
             nxt = (from_seat + 1) % N_SEATS
             return _draw(
                 state, next_unwon(state, from_seat) if won[nxt] else nxt, events, rules, False
@@ -1070,9 +1051,8 @@ def _open_claim(
     if forced:
         claim = _drop_outranked(claim, rules)
     state = _own(state)
-    d = state.__dict__
-    d["phase"] = PHASE_CLAIM
-    d["claim"] = claim
+    state.phase = PHASE_CLAIM
+    state.claim = claim
     if not claim.pending:
         return _resolve_claim(state, events, rules)
     return state
@@ -1128,7 +1108,7 @@ def _do_response(state: HandState, a: Action, events: Events, rules: Rules) -> H
     )
     claim = _drop_outranked(claim, rules)
     state = _own(state)
-    state.__dict__["claim"] = claim
+    state.claim = claim
     if not claim.pending:
         return _resolve_claim(state, events, rules)
     return state
@@ -1181,15 +1161,14 @@ def _do_meld_claim(
     discards = list(state.discards)
     discards[src] = discards[src][:-1]
     state = _own(state)
-    d = state.__dict__
-    d["discards"] = tuple(discards)
-    d["claim"] = None
-    d["phase"] = PHASE_TURN
-    d["turn"] = seat
-    d["drawn"] = None
-    d["after_kong"] = False
-    d["turn_kongs"] = ()
-    d["interrupted"] = True
+    state.discards = tuple(discards)
+    state.claim = None
+    state.phase = PHASE_TURN
+    state.turn = seat
+    state.drawn = None
+    state.after_kong = False
+    state.turn_kongs = ()
+    state.interrupted = True
     rel = (src - seat) % N_SEATS
     if a.type == KONG_EXPOSED:
         return _do_kong(state, seat, KONG_EXPOSED, tile, src, events, rules)
@@ -1210,8 +1189,8 @@ def _do_meld_claim(
     hands[seat] = tuple(hand)
     melds = list(state.melds)
     melds[seat] += (meld,)
-    d["hands"] = tuple(hands)
-    d["melds"] = tuple(melds)
+    state.hands = tuple(hands)
+    state.melds = tuple(melds)
     events.append(
         {
             "type": a.type,

@@ -1,14 +1,15 @@
-"""The hand state: one frozen dataclass, JSON round-trippable.
+"""The hand state: one object per hand, never changed once an apply returned it; JSON
+round-trippable.
 
 Tiles inside the state are tile *kinds* (ints, games.engine.tiles); actions and events use tile
 strings. Nothing here mutates: the machine (games.engine.core) builds new states with
-``dataclasses.replace``. ``ext`` holds variant-specific facts (a dict that is never mutated in
+``core.replace``. ``ext`` holds variant-specific facts (a dict that is never mutated in
 place; hooks return a new dict).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Final
 
 from games.engine.actions import Claim as Claim  # the claim window (a compiled class)
@@ -39,8 +40,17 @@ class WinContext:
     first_draw: bool  # 天胡 (dealer, dealt tiles) / 地胡 (non-dealer, first uninterrupted draw)
 
 
-@dataclass(frozen=True)
 class HandState:
+    """Everything about one hand in progress; JSON round-trippable (``to_json`` / ``from_json``).
+
+    A plain class, compiled to a native one: the engine reads these fields on every step, and a
+    compiled attribute read is a C struct field where a dataclass's (a ``__dict__``) is a generic
+    look-up. It behaves as the frozen dataclass it replaced (equality, ``repr``, pickling; the
+    field names are ``FIELDS``) with one difference: assignment is not refused. Nothing outside
+    games.engine.core assigns a field; the core only writes the private copy of the apply in
+    progress (core.replace, core._own), so a state anybody else holds never changes.
+    """
+
     variant: str
     options: dict[str, Any]
     dealer: int
@@ -75,37 +85,226 @@ class HandState:
     result: dict[str, Any] | None
     n_actions: int
 
+    def __init__(
+        self,
+        variant: str,
+        options: dict[str, Any],
+        dealer: int,
+        seed: str | None,
+        wall: tuple[int, ...],
+        head: int,
+        tail: int,
+        phase: str,
+        turn: int,
+        hands: tuple[tuple[int, ...], ...],
+        drawn: int | None,
+        melds: tuple[tuple[Meld, ...], ...],
+        discards: tuple[tuple[int, ...], ...],
+        flowers: tuple[tuple[int, ...], ...],
+        choices: tuple[Any, ...],
+        claim: Claim | None,
+        scores: tuple[int, ...],
+        won: tuple[bool, ...],
+        escaped: tuple[bool, ...],
+        wins: tuple[dict[str, Any], ...],
+        kongs: tuple[dict[str, Any], ...],
+        turn_kongs: tuple[int, ...],
+        after_kong: bool,
+        draws: tuple[int, ...],
+        interrupted: bool,
+        n_discards: int,
+        last_discard: tuple[int, int] | None,
+        ext: dict[str, Any],
+        carry: dict[str, Any] | None,
+        result: dict[str, Any] | None,
+        n_actions: int,
+    ) -> None:
+        self.variant = variant
+        self.options = options
+        self.dealer = dealer
+        self.seed = seed
+        self.wall = wall
+        self.head = head
+        self.tail = tail
+        self.phase = phase
+        self.turn = turn
+        self.hands = hands
+        self.drawn = drawn
+        self.melds = melds
+        self.discards = discards
+        self.flowers = flowers
+        self.choices = choices
+        self.claim = claim
+        self.scores = scores
+        self.won = won
+        self.escaped = escaped
+        self.wins = wins
+        self.kongs = kongs
+        self.turn_kongs = turn_kongs
+        self.after_kong = after_kong
+        self.draws = draws
+        self.interrupted = interrupted
+        self.n_discards = n_discards
+        self.last_discard = last_discard
+        self.ext = ext
+        self.carry = carry
+        self.result = result
+        self.n_actions = n_actions
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (
+            self.variant,
+            self.options,
+            self.dealer,
+            self.seed,
+            self.wall,
+            self.head,
+            self.tail,
+            self.phase,
+            self.turn,
+            self.hands,
+            self.drawn,
+            self.melds,
+            self.discards,
+            self.flowers,
+            self.choices,
+            self.claim,
+            self.scores,
+            self.won,
+            self.escaped,
+            self.wins,
+            self.kongs,
+            self.turn_kongs,
+            self.after_kong,
+            self.draws,
+            self.interrupted,
+            self.n_discards,
+            self.last_discard,
+            self.ext,
+            self.carry,
+            self.result,
+            self.n_actions,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, HandState)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())  # TypeError, as the dataclass's: options is a dict
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{n}={v!r}" for n, v in zip(FIELDS, self._fields(), strict=True))
+        return f"HandState({inner})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (HandState, self._fields())
+
     # -- JSON ------------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict; ``HandState.from_json(s.to_json()) == s``."""
         out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name == "melds":
+        for name, value in zip(FIELDS, self._fields(), strict=True):
+            if name == "melds":
                 value = [[meld_to_json(m) for m in ms] for ms in value]
-            elif f.name == "claim":
+            elif name == "claim":
                 value = value.to_json() if value is not None else None
             elif isinstance(value, tuple):
                 value = _listify(value)
-            out[f.name] = value
+            out[name] = value
         return out
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> HandState:
         kw: dict[str, Any] = {}
-        for f in fields(cls):
-            value = d[f.name]
-            if f.name == "melds":
+        for name in FIELDS:
+            value = d[name]
+            if name == "melds":
                 value = tuple(tuple(_meld_from_json(m) for m in ms) for ms in value)
-            elif f.name == "claim":
+            elif name == "claim":
                 value = Claim.from_json(value) if value is not None else None
-            elif f.name in _TUPLE_FIELDS:
+            elif name in _TUPLE_FIELDS:
                 value = _tuplify(value)
-            elif f.name == "last_discard" and value is not None:
+            elif name == "last_discard" and value is not None:
                 value = tuple(value)
-            kw[f.name] = value
-        return cls(**kw)
+            kw[name] = value
+        return HandState(**kw)
+
+
+#: HandState's field names, in order (what ``dataclasses.fields`` gave).
+FIELDS: Final = (
+    "variant",
+    "options",
+    "dealer",
+    "seed",
+    "wall",
+    "head",
+    "tail",
+    "phase",
+    "turn",
+    "hands",
+    "drawn",
+    "melds",
+    "discards",
+    "flowers",
+    "choices",
+    "claim",
+    "scores",
+    "won",
+    "escaped",
+    "wins",
+    "kongs",
+    "turn_kongs",
+    "after_kong",
+    "draws",
+    "interrupted",
+    "n_discards",
+    "last_discard",
+    "ext",
+    "carry",
+    "result",
+    "n_actions",
+)
+
+
+def copy_state(s: HandState) -> HandState:
+    """A new HandState with the same fields (for the core's private working copy)."""
+    return HandState(
+        s.variant,
+        s.options,
+        s.dealer,
+        s.seed,
+        s.wall,
+        s.head,
+        s.tail,
+        s.phase,
+        s.turn,
+        s.hands,
+        s.drawn,
+        s.melds,
+        s.discards,
+        s.flowers,
+        s.choices,
+        s.claim,
+        s.scores,
+        s.won,
+        s.escaped,
+        s.wins,
+        s.kongs,
+        s.turn_kongs,
+        s.after_kong,
+        s.draws,
+        s.interrupted,
+        s.n_discards,
+        s.last_discard,
+        s.ext,
+        s.carry,
+        s.result,
+        s.n_actions,
+    )
 
 
 def _meld_from_json(m: dict[str, Any]) -> Meld:

@@ -10,7 +10,6 @@ seeded bot hands.
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 from typing import Any, cast
 
 import pytest
@@ -21,6 +20,7 @@ from games.engine.core import WIN_DISCARD, WIN_ROB, WIN_SELF, _apply_unchecked, 
 from games.engine.state import PHASE_OVER, HandState
 from games.engine.tiles import Meld, counts_of, parse_tiles
 from games.engine.variants.shaanxi import play, shapes
+from tests.games.engine.standin import stand_in
 
 KONGS = ("kong_exposed", "kong_concealed", "kong_added")
 
@@ -191,8 +191,12 @@ def test_can_win_matches_the_reference_on_every_tile(seed: int) -> None:
         else:
             hand, melds = _random_hand(rng)
         lou = [rng.randrange(34) for _ in range(rng.randrange(3))]
-        ns = SimpleNamespace(
-            hands=(tuple(hand),), melds=(tuple(melds),), ext={"lou_hu": [lou]}, drawn=None
+        ns = stand_in(
+            "shaanxi",
+            hands=(tuple(hand),),
+            melds=(tuple(melds),),
+            ext={"lou_hu": [lou]},
+            drawn=None,
         )
         state = cast(HandState, ns)
         for t in range(34):
@@ -253,8 +257,11 @@ def test_can_win_in_any_seat_order() -> None:
         seat = rng.randrange(4)
         hands = [(), (), (), ()]
         hands[seat] = tuple(hand)  # a fresh tuple: equal to an earlier one, not the same object
-        ns = SimpleNamespace(
-            hands=tuple(hands), melds=((),) * seat + (tuple(melds),), ext={"lou_hu": [[]] * 4}
+        ns = stand_in(
+            "shaanxi",
+            hands=tuple(hands),
+            melds=((),) * seat + (tuple(melds),),
+            ext={"lou_hu": [[]] * 4},
         )
         ns.drawn = None
         state = cast(HandState, ns)
@@ -303,7 +310,7 @@ def test_discard_options_and_paozi_pick_match_the_plain_rules() -> None:
     from games.engine.state import PHASE_CHOICE
 
     rules = play.RULES
-    unsorted = SimpleNamespace(hands=((5, 3, 3, 1),))
+    unsorted = stand_in("shaanxi", hands=((5, 3, 3, 1),))
     assert rules.discard_options(cast(HandState, unsorted), 0) == [1, 3, 5]
     picks = 0
     for state in _bot_states(6, "shaanxi-options"):

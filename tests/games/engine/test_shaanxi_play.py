@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import pathlib
 from collections import Counter
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -29,7 +28,7 @@ from games.engine import (
     to_act,
 )
 from games.engine.bots import bot_choose
-from games.engine.core import legal_actions, rules_of
+from games.engine.core import legal_actions, replace, rules_of
 from games.engine.replay import check_expect, run_scenario
 from games.engine.state import PHASE_CHOICE, PHASE_OVER
 from games.engine.tiles import parse_tiles

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from games.engine.tiles import Meld
 from games.engine.variants.sichuan import play, scoring
+from tests.games.engine.standin import stand_in
 
 SEEDS = range(4000)
 SUITS = ("m", "p", "s")
@@ -241,14 +241,20 @@ def test_can_win_masks_match_the_whole_hand_test() -> None:
             for tile in range(27):
                 if hand.count(tile) >= 4:
                     continue  # no fifth copy in play
-                state: Any = SimpleNamespace(  # HandState's field types: tuples
-                    hands=(hand,), choices=(void,), melds=(tuple(melds),), turn=1, drawn=None
+                state: Any = stand_in(
+                    "sichuan",  # HandState's field types: tuples
+                    hands=(hand,),
+                    choices=(void,),
+                    melds=(tuple(melds),),
+                    turn=1,
+                    drawn=None,
                 )
                 won = rules.can_win(state, 0, tile, "discard")
                 assert won == rules._can_win_slow(state, 0, tile, lo), (hand, melds, void, tile)
                 wins += won
                 # the same tile drawn: a self-draw test on the 14-tile hand
-                state = SimpleNamespace(
+                state = stand_in(
+                    "sichuan",
                     hands=(tuple(sorted((*hand, tile))),),
                     choices=(void,),
                     melds=(tuple(melds),),
@@ -276,7 +282,7 @@ def test_discard_options_match_the_definition() -> None:
         suits = rng.sample(range(3), rng.choice((1, 2, 3)))
         hand = tuple(sorted(9 * rng.choice(suits) + rng.randrange(9) for _ in range(14)))
         void = rng.choice((*SUITS, None))
-        state: Any = SimpleNamespace(hands=(hand,), choices=(void,))
+        state: Any = stand_in("sichuan", hands=(hand,), choices=(void,))
         assert rules.discard_options(state, 0) == _discard_options_reference(hand, void)
 
 
@@ -320,14 +326,14 @@ def test_claim_tests_on_the_same_hand_reuse_its_masks() -> None:
     rules = play.RULES
     hand = (0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9)  # 1-9m with 11m extra: waits on m tiles
     for void, wins in (("s", True), ("m", False)):
-        state: Any = SimpleNamespace(hands=(hand, hand), choices=(void, void), melds=((), ()))
+        state: Any = stand_in("sichuan", hands=(hand, hand), choices=(void, void), melds=((), ()))
         got = [rules.can_win(state, 0, t, "discard") for t in range(27)]
         assert got == [rules._can_win_slow(state, 0, t, 9 * SUITS.index(void)) for t in range(27)]
         assert any(got) == wins
         assert [rules.can_win(state, 1, t, "discard") for t in range(27)] == got
     # a new tuple with other contents, same seat and void: not the cached masks
     other = (0, 0, 0, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17)
-    state = SimpleNamespace(hands=(other,), choices=("s",), melds=((),))
+    state = stand_in("sichuan", hands=(other,), choices=("s",), melds=((),))
     got = [rules.can_win(state, 0, t, "discard") for t in range(27)]
     assert got == [rules._can_win_slow(state, 0, t, 18) for t in range(27)]
     assert any(got)
@@ -367,7 +373,7 @@ def test_dingque_actions_are_the_three_suits() -> None:
     rules = play.RULES
     for seat in range(4):
         hand = tuple(sorted(random.Random(seat).randrange(27) for _ in range(13)))
-        state: Any = SimpleNamespace(hands=(hand,) * 4)
+        state: Any = stand_in("sichuan", hands=(hand,) * 4)
         acts = rules.choice_actions(state, seat)
         assert acts == [Action(seat, DINGQUE, choice=s) for s in SUITS]
         acts.clear()  # the caller's own list

@@ -1,18 +1,19 @@
-"""The hand state's fast paths against the plain dataclass way: Claim (a plain class the compiled
-engine builds natively) behaves as the frozen dataclass it replaced, and the states that
-start_hand, apply and replace make by copying instance dicts equal the constructor's."""
+"""The hand state's fast paths against the plain dataclass way: Claim and HandState (plain classes
+the compiled engine builds natively) behave as the frozen dataclasses they replaced, and the
+states that start_hand, apply and replace make by copying and assigning fields equal the
+constructor's, while the state they were given stays as it was."""
 
 from __future__ import annotations
 
 import pickle
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, make_dataclass
 from typing import Any
 
 from games.engine import actions, new_hand, state
 from games.engine.actions import Action, Claim
 from games.engine.core import _apply_unchecked, replace
 from games.engine.simulate import play_hand
-from games.engine.state import HandState
+from games.engine.state import FIELDS, HandState
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,12 +69,49 @@ def test_claim_behaves_as_the_frozen_dataclass() -> None:
     assert isinstance(moved, Claim) and moved.pending == (2,) and moved.options == made[0].options
 
 
+#: HandState as it was: a frozen dataclass with the same fields
+RefState = make_dataclass("HandState", FIELDS, frozen=True)
+
+
+def _fields_of(s: HandState) -> dict[str, Any]:
+    return {name: getattr(s, name) for name in FIELDS}
+
+
 def _same_state(a: HandState, b: HandState) -> None:
     assert a == b
-    assert list(vars(a)) == list(vars(b)) == [f.name for f in fields(HandState)]
+    assert _fields_of(a) == _fields_of(b)
 
 
-def test_states_built_from_dicts_equal_the_constructors() -> None:
+def test_hand_state_behaves_as_the_frozen_dataclass() -> None:
+    states = [new_hand("wuhan", {}, dealer=d, seed=f"ref:{d}")[0] for d in range(3)]
+    states.append(play_hand("sichuan", {}, "ref:over", checked=False)[0])
+    refs = [RefState(**_fields_of(s)) for s in states]
+    assert [f.name for f in fields(RefState)] == list(FIELDS)
+    for s, r in zip(states, refs, strict=True):
+        assert repr(s) == repr(r)
+        assert HandState.from_json(s.to_json()) == s
+        assert pickle.loads(pickle.dumps(states[0])) == states[0]  # (no claim window: no Action)
+        try:
+            hash(s)
+        except TypeError:
+            pass
+        else:
+            raise AssertionError("a state holds dicts: unhashable, as the dataclass was")
+    for i, s in enumerate(states):
+        for j, t in enumerate(states):
+            assert (s == t) == (i == j) == (refs[i] == refs[j])
+            assert (s != t) == (i != j)
+        assert s != refs[i]  # another class: not equal, as between two dataclasses
+    for bad in ("nope", "to_json", "__class__"):
+        try:
+            replace(states[0], **{bad: 1})
+        except TypeError as e:
+            assert bad in str(e)
+        else:
+            raise AssertionError(f"replace took {bad!r}")
+
+
+def test_states_built_by_copies_equal_the_constructors() -> None:
     for variant, opts in [
         ("sichuan", {}),
         ("sichuan", {"bloody": True}),
@@ -85,15 +123,14 @@ def test_states_built_from_dicts_equal_the_constructors() -> None:
         for i in range(6):
             seed = f"dict:{i}"
             s, _ = new_hand(variant, opts, dealer=i % 4, seed=seed)
-            _same_state(s, HandState(**{f.name: getattr(s, f.name) for f in fields(s)}))
+            _same_state(s, HandState(**_fields_of(s)))
             _, _, played = play_hand(variant, opts, seed, dealer=i % 4, checked=False)
             for a in played[:40]:
                 before = HandState.from_json(s.to_json())
                 s2, _ = _apply_unchecked(s, Action.from_json(a))
                 assert s == before  # the input state is untouched
-                _same_state(s2, HandState(**{f.name: getattr(s2, f.name) for f in fields(s2)}))
+                _same_state(s2, HandState(**_fields_of(s2)))
                 r = replace(s2, n_actions=0)
                 assert r is not s2 and r.n_actions == 0 and s2.n_actions == s.n_actions + 1
-                assert vars(r) is not vars(s2)
                 _same_state(replace(r, n_actions=s2.n_actions), s2)
                 s = s2

@@ -28,14 +28,13 @@ palettes of kinds, sets plus a pair, some 癞子) so that wins, waits and every 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 
 from games.engine import apply, hand, legal_actions, new_hand, to_act
 from games.engine.actions import Action
 from games.engine.bots import bot_choose
-from games.engine.core import WIN_DISCARD, WIN_ROB, WIN_SELF, parse_tile
+from games.engine.core import WIN_DISCARD, WIN_ROB, WIN_SELF, parse_tile, replace
 from games.engine.fast_shanten import after_discards, shanten4
 from games.engine.simulate import play_hand
 from games.engine.state import PHASE_OVER, PHASE_TURN, HandState
