@@ -152,39 +152,9 @@ class HandState:
         self.n_actions = n_actions
 
     def _fields(self) -> tuple[Any, ...]:
-        return (
-            self.variant,
-            self.options,
-            self.dealer,
-            self.seed,
-            self.wall,
-            self.head,
-            self.tail,
-            self.phase,
-            self.turn,
-            self.hands,
-            self.drawn,
-            self.melds,
-            self.discards,
-            self.flowers,
-            self.choices,
-            self.claim,
-            self.scores,
-            self.won,
-            self.escaped,
-            self.wins,
-            self.kongs,
-            self.turn_kongs,
-            self.after_kong,
-            self.draws,
-            self.interrupted,
-            self.n_discards,
-            self.last_discard,
-            self.ext,
-            self.carry,
-            self.result,
-            self.n_actions,
-        )
+        """The field values in FIELDS order (equality, repr, pickling, JSON: not the hot path,
+        which copies with copy_state)."""
+        return tuple([getattr(self, name) for name in FIELDS])
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
