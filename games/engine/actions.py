@@ -1,6 +1,6 @@
 """Actions: what a seat asks the engine to do (docs/engine-api.md).
 
-An action is one frozen dataclass; its ``type`` names the move. Tiles are written in NOTATION.md
+An action is one immutable value; its ``type`` names the move. Tiles are written in NOTATION.md
 form (``"5m"``), so actions read the same in JSON, in logs and in scenario files.
 
 >>> a = Action(seat=1, type="discard", tile="5m")
@@ -13,7 +13,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Final
 
 from games.engine.errors import IllegalActionError
@@ -32,15 +31,55 @@ DINGQUE: Final = "dingque"
 CLAIM_PRIORITY: Final[dict[str, int]] = {HU: 3, KONG_EXPOSED: 2, PUNG: 2, CHOW: 1, PASS: 0}
 
 
-@dataclass(frozen=True, slots=True)
 class Action:
-    """One move by one seat. ``tile``/``tiles`` are tile strings, ``choice`` a variant choice."""
+    """One move by one seat. ``tile``/``tiles`` are tile strings, ``choice`` a variant choice.
 
-    seat: int
-    type: str
-    tile: str | None = None
-    tiles: str | None = None
-    choice: str | int | None = None
+    A plain class with read-only attributes rather than a frozen dataclass, as ``Claim`` is: the
+    compiled engine builds it natively (every incoming action is one) and it pickles; equality,
+    hashing and ``repr`` are the dataclass's."""
+
+    __slots__ = ("seat", "type", "tile", "tiles", "choice")
+
+    seat: Final[int]
+    type: Final[str]
+    tile: Final[str | None]
+    tiles: Final[str | None]
+    choice: Final[str | int | None]
+
+    def __init__(
+        self,
+        seat: int,
+        type: str,
+        tile: str | None = None,
+        tiles: str | None = None,
+        choice: str | int | None = None,
+    ) -> None:
+        self.seat = seat
+        self.type = type
+        self.tile = tile
+        self.tiles = tiles
+        self.choice = choice
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.seat, self.type, self.tile, self.tiles, self.choice)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Action)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Action(seat={self.seat!r}, type={self.type!r}, tile={self.tile!r}, "
+            f"tiles={self.tiles!r}, choice={self.choice!r})"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Action, self._fields())
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat, "type": self.type}

@@ -1,5 +1,5 @@
-"""The hand state's fast paths against the plain dataclass way: Claim and HandState (plain classes
-the compiled engine builds natively) behave as the frozen dataclasses they replaced, and the
+"""The hand state's fast paths against the plain dataclass way: Action, Claim and HandState (plain
+classes the compiled engine builds natively) behave as the frozen dataclasses they replaced, and the
 states that start_hand, apply and replace make by copying and assigning fields equal the
 constructor's, while the state they were given stays as it was."""
 
@@ -40,6 +40,41 @@ def _claims() -> list[tuple[Any, ...]]:
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class RefAction:
+    """Action as it was: a frozen dataclass."""
+
+    seat: int
+    type: str
+    tile: str | None = None
+    tiles: str | None = None
+    choice: str | int | None = None
+
+
+def test_action_behaves_as_the_frozen_dataclass() -> None:
+    fields_ = [
+        (1, "discard", "5m", None, None),
+        (0, "chow", "3s", "345s", None),
+        (2, "dingque", None, None, "m"),
+        (3, "paozi", None, None, 2),
+        (3, "pass", None, None, None),
+    ]
+    made = [Action(*f) for f in fields_]
+    refs = [RefAction(*f) for f in fields_]
+    for a, r in zip(made, refs, strict=True):
+        assert repr(a) == repr(r).replace("RefAction(", "Action(")
+        assert hash(a) == hash(r)
+        assert pickle.loads(pickle.dumps(a)) == a
+        assert Action.from_json(a.to_json()) == a
+        assert Action(**{f.name: getattr(r, f.name) for f in fields(RefAction)}) == a
+    for i, a in enumerate(made):
+        for j, b in enumerate(made):
+            assert (a == b) == (i == j) == (refs[i] == refs[j])
+        assert a != refs[i] and a != "discard"
+    assert Action(1, "discard", tile="5m") == made[0]  # keywords and defaults as before
+    assert Action(seat=2, type="dingque", choice="m") == made[2]
+
+
 def test_claim_is_the_state_modules_claim() -> None:
     assert state.Claim is actions.Claim is Claim
 
@@ -62,8 +97,8 @@ def test_claim_behaves_as_the_frozen_dataclass() -> None:
             assert (c != d) == (i != j)
         assert c != refs[i]  # another class: not equal, as between two dataclasses
         assert c != "claim"
-    # (a compiled Action does not unpickle: pickle a claim without actions)
-    assert pickle.loads(pickle.dumps(made[3])) == made[3]
+    for c in made:
+        assert pickle.loads(pickle.dumps(c)) == c
     assert Claim(**{f.name: getattr(refs[0], f.name) for f in fields(RefClaim)}) == made[0]
     moved = replace(made[0], pending=(2,))
     assert isinstance(moved, Claim) and moved.pending == (2,) and moved.options == made[0].options
