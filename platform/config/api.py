@@ -8,6 +8,8 @@ import logging
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, JsonResponse
+from django.urls import Resolver404, resolve
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
@@ -98,9 +100,24 @@ class StrictPageNumberPagination(PageNumberPagination):
         return super().paginate_queryset(queryset, request, view)
 
 
+@csrf_exempt  # a POST to a wrong address is a JSON 404, never the CSRF middleware's HTML 403
 def api_not_found(request, *args, **kwargs):
-    """Unknown addresses under /api/ answer in the API's JSON error format (also with DEBUG on)."""
-    return JsonResponse(
-        {"error": {"code": "not_found", "message": f"No API endpoint at {request.path}."}},
-        status=404,
-    )
+    """Unknown addresses under /api/ answer in the API's JSON error format (also with DEBUG on),
+    naming the endpoint a client probably meant when only the trailing slash is off (each endpoint
+    has one address, the one in /api/schema/)."""
+    message = f"No API endpoint at {request.path}."
+    other = _other_slash_form(request.path_info)
+    if other is not None:
+        prefix = request.path[: len(request.path) - len(request.path_info)]  # SCRIPT_NAME
+        message += f" Did you mean {prefix}{other}?"
+    return JsonResponse({"error": {"code": "not_found", "message": message}}, status=404)
+
+
+def _other_slash_form(path_info: str) -> str | None:
+    """``path_info`` with its trailing slash added or removed, when that is an API endpoint."""
+    other = path_info[:-1] if path_info.endswith("/") else path_info + "/"
+    try:
+        match = resolve(other)
+    except Resolver404:
+        return None
+    return other if match.func is not api_not_found else None

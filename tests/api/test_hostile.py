@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.test import override_settings
+from django.test import Client, override_settings
 from rest_framework.authtoken.models import Token
 
 from rooms.models import Room
@@ -88,6 +88,28 @@ def test_it_answers_unknown_api_addresses_with_json_404(as_alice, unchanged, pat
 
 def test_it_answers_unknown_api_addresses_with_json_404_for_anonymous_posts(api_client, unchanged):
     assert_json_error(api_client.post("/api/v1/auth/token", {}, format="json"), 404, "not_found")
+
+
+@pytest.mark.parametrize(
+    ("path", "meant"),
+    [
+        ("/api/v1/auth/token", "/api/v1/auth/token/"),
+        ("/api/v1/calculator", "/api/v1/calculator/"),
+        ("/api/v1/rooms/", "/api/v1/rooms"),
+        ("/api/v1/wallet/entries/", "/api/v1/wallet/entries"),
+        ("/api/v1/nope/", None),
+    ],
+)
+def test_a_post_to_a_wrong_address_is_a_json_404_naming_the_endpoint_meant(unchanged, path, meant):
+    """With CSRF checks on, as a real client meets them: not the middleware's HTML 403."""
+    client = Client(enforce_csrf_checks=True)
+    response = client.post(path, "{}", content_type="application/json")
+    error = assert_json_error(response, 404, "not_found")
+    if meant:
+        assert error["message"].endswith(f"Did you mean {meant}?")
+        assert client.post(meant, "{}", content_type="application/json").status_code != 404
+    else:
+        assert "Did you mean" not in error["message"]
 
 
 @pytest.mark.parametrize(
