@@ -86,6 +86,29 @@ def test_calc_case_direct_raises_invalid_case_error() -> None:
         sichuan_calc.calc_case({"id": "x", "kind": "settle", "context": {"event": "nope"}})
 
 
+@pytest.mark.parametrize("win_type", [True, 99, None, {}, "tsumo"])
+def test_a_bad_win_type_is_named_in_the_error_on_both_engines(win_type: object) -> None:
+    """The compiled scorer takes only a str: calc checks win_type itself, for the same message."""
+    case = {
+        "id": "x",
+        "kind": "score",
+        "concealed": "12345678999p",
+        "melds": [{"type": "pung", "tiles": "555p", "from": 2}],
+        "win_tile": "9p",
+        "win_type": win_type,
+        "winner": 1,
+        "dealer": 0,
+        "context": {"missing_suit": "m"},
+    }
+    with pytest.raises(InvalidCaseError, match="win_type"):  # (None: "case needs 'win_type'")
+        sichuan_calc.calc_case(case)
+    case["kind"] = "settle"
+    win = {"type": "win", "win_type": win_type, "discarder": 0, "winners": []}
+    case["context"] = {"event": "game", "mode": "normal", "dealer": 0, "events": [win]}
+    with pytest.raises(InvalidCaseError, match="win_type"):
+        sichuan_calc.calc_case(case)
+
+
 def test_it_runs_doctests_of_the_public_api() -> None:
     for module in (scoring, sichuan_calc):
         failures, tried = run_doctests(module)

@@ -143,10 +143,19 @@ def _score_json(sc: scoring.Score) -> dict[str, Any]:
     }
 
 
+def _win_type(value: object) -> str:
+    """The case's win_type, checked here: the compiled scorer takes only a str (anything else would
+    be a bare TypeError there instead of this message)."""
+    if value not in (scoring.SELF_DRAW, scoring.DISCARD):
+        raise InvalidCaseError(f"win_type must be 'self_draw' or 'discard', got {value!r}")
+    assert isinstance(value, str)
+    return value
+
+
 def _score(case: Obj) -> dict[str, Any]:
     concealed, melds = _hand(case)
     ctx = calcutil.context(case)
-    win_type = _need(case, "win_type")
+    win_type = _win_type(_need(case, "win_type"))
     discarder = case.get("discarder")
     sctx = ScoreContext(
         missing_suit=_missing_suit(ctx),
@@ -297,7 +306,7 @@ def _event(obj: Any, led: scoring.Ledger) -> LedgerEvent:
         discarder = obj.get("discarder")
         win_tile = obj.get("win_tile")
         return WinEvent(
-            win_type=_need(obj, "win_type", "win event"),
+            win_type=_win_type(_need(obj, "win_type", "win event")),
             winners=tuple(_winner(w, obj) for w in winners),
             discarder=None if discarder is None else calcutil.seat(discarder, "discarder"),
             win_tile=None if win_tile is None else calcutil.tile(win_tile, "win_tile"),
