@@ -86,10 +86,11 @@ def replace(obj: _T, **changes: Any) -> _T:
             kw.update(changes)
             return Claim(**kw)  # type: ignore[return-value]
         return _dc_replace(obj, **changes)  # type: ignore[type-var]
-    new = _own(obj)  # type: ignore[arg-type]
-    for name, value in changes.items():
+    for name in changes:  # all checked before any is assigned
         if name not in _FIELD_SET:  # (setattr would also take a method's or a class's name)
             raise TypeError(f"HandState has no field {name!r}")
+    new = _own(obj)  # type: ignore[arg-type]
+    for name, value in changes.items():
         setattr(new, name, value)
     return new  # type: ignore[return-value]
 

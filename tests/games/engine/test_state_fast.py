@@ -139,11 +139,12 @@ def test_hand_state_behaves_as_the_frozen_dataclass() -> None:
         assert s != refs[i]  # another class: not equal, as between two dataclasses
     for bad in ("nope", "to_json", "__class__"):
         try:
-            replace(states[0], **{bad: 1})
+            replace(states[0], **{"n_actions": 7, bad: 1})
         except TypeError as e:
             assert bad in str(e)
         else:
             raise AssertionError(f"replace took {bad!r}")
+        assert states[0].n_actions == 0
 
 
 def test_states_built_by_copies_equal_the_constructors() -> None:
