@@ -881,6 +881,7 @@ def _claim_options(
 
 
 _PASS: Final = tuple(Action(s, PASS) for s in range(N_SEATS))
+_PASS_ONLY: Final = tuple((a,) for a in _PASS)
 #: the other seats in turn order after each seat
 _OTHERS: Final = tuple(tuple((f + k) % N_SEATS for k in (1, 2, 3)) for f in range(N_SEATS))
 _TILE_STR: Final = tuple(tile_str(k) for k in range(42))
@@ -1002,6 +1003,9 @@ def _open_claim(
     meld_hook = hooks.can_meld  # (hooks called as methods: a native call when compiled)
     extras = hooks.claim_extras
     n = 0
+    # open_windows (tables): every seat that has not won is asked, a seat with nothing to claim
+    # with a lone pass, so that a window tells nobody who can claim (docs/protocol.md)
+    everyone = state.options.get("open_windows") is True
     for s in _OTHERS[from_seat]:
         if won[s]:
             continue
@@ -1010,8 +1014,14 @@ def _open_claim(
         if melds_ok:
             n = _count(hands[s], tile)
             if not (win or n >= 2 or s == chow_seat or extras):
+                if everyone:
+                    options.append((s, _PASS_ONLY[s]))
+                    pending.append(s)
                 continue
         elif not (win or extras):
+            if everyone:
+                options.append((s, _PASS_ONLY[s]))
+                pending.append(s)
             continue
         acts: list[Action] = [_HU_ACTS[s][tile]] if win else []
         if melds_ok:
@@ -1029,6 +1039,9 @@ def _open_claim(
         if extras:
             acts.extend(rules.claim_extras(state, s, tile, from_seat, kind))
         if not acts:
+            if everyone:
+                options.append((s, _PASS_ONLY[s]))
+                pending.append(s)
             continue
         acts.append(_PASS[s])
         if may_force and acts[0].type == HU and rules.forced_win(state, s):

@@ -48,6 +48,13 @@ VARIANTS: dict[str, Variant] = {
     "yiwu": Variant("yiwu", "义乌麻将", "Yiwu", 136, {}),
 }
 
+#: Options of every variant that change how a hand is conducted, not its rules.
+#: ``open_windows``: a claim window opens after every discard and every added kong and asks
+#: every seat that has not won (one with nothing to claim may only pass), so that whether a
+#: window opens, and who is asked, tells nothing about anybody's tiles. Live tables turn it on;
+#: the outcome of a hand is the same as without it when the extra seats pass.
+TABLE_OPTIONS: tuple[str, ...] = ("open_windows",)
+
 _RULES: dict[str, Rules] = {}
 
 
@@ -110,13 +117,15 @@ def options_validate(variant_key: str, options: dict[str, Any] | None) -> dict[s
     {'bloody': False}
     >>> options_validate("sichuan", {"bloody": True})
     {'bloody': True}
+    >>> options_validate("wuhan", {"open_windows": True})
+    {'koukou': False, 'open_windows': True}
     """
     schema = variant_get(variant_key).option_schema
     if options is None:
         options = {}
     if not isinstance(options, dict):
         raise InvalidOptionsError(f"options must be an object, got {type(options).__name__}")
-    unknown = sorted(set(options) - set(schema))
+    unknown = sorted(set(options) - set(schema) - set(TABLE_OPTIONS))
     if unknown:
         raise InvalidOptionsError(
             f"unknown option(s) {', '.join(unknown)} for {variant_key}; known: {', '.join(schema) or 'none'}"
@@ -129,6 +138,12 @@ def options_validate(variant_key: str, options: dict[str, Any] | None) -> dict[s
                 f"option {name} of {variant_key} must be {typ.__name__}, got {value!r}"
             )
         out[name] = value
+    for name in TABLE_OPTIONS:
+        value = options.get(name, False)
+        if not isinstance(value, bool):
+            raise InvalidOptionsError(f"option {name} must be bool, got {value!r}")
+        if value:
+            out[name] = True  # present only when on: the variants' own options stay as they were
     return out
 
 
