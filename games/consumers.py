@@ -1,30 +1,40 @@
 """The table websocket: a thin protocol adapter (docs/protocol.md).
 
-It authenticates, checks the Origin, rate-limits, parses frames and calls games.runtime services
-through database_sync_to_async. It never builds game state itself: on every `table.changed`
-notification it reads the events it has not sent yet, redacted for its own seat.
+It authenticates, checks the Origin, rate-limits and parses frames, and calls games.runtime
+services through database_sync_to_async. It never builds game state: the writer pushes each
+viewer's frame once (games.runtime.push) to the group of the user in that seat, or to the
+spectators' group, and the socket forwards it. It reads the database only to connect, to fill a
+gap, and for a snapshot. Its presence is a TableSocket row that every way of ending removes
+(games.runtime.presence).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
-from urllib.parse import urlparse
+from urllib.parse import parse_qs, urlparse
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.core.cache import cache
 from django.http import Http404
 from django.http.request import validate_host
 
-from games.runtime import selectors, services
-from games.runtime.notify import table_group
+from games.runtime import presence, push, selectors, services
 
+log = logging.getLogger(__name__)
+
+CLOSE_SERVER_ERROR = 1011
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
-CLOSE_POLICY = 1008  # RFC 6455 policy violation: flooding
+CLOSE_TOO_MANY_SOCKETS = 4409
+#: Flooding (the frame limit). RFC 6455's 1008 cannot be sent by an application through ASGI
+#: servers (they accept only 1000 and 3000-4999), so the code is ours, like the others.
+CLOSE_FLOOD = 4429
 MAX_FRAME_BYTES = 4096
 
 
@@ -41,6 +51,18 @@ def _origin_ok(scope) -> bool:
     if settings.DEBUG and not allowed:
         allowed = [".localhost", "127.0.0.1", "[::1]"]
     return validate_host(host, allowed) or validate_host(f"[{host}]", allowed)
+
+
+def _has_nul(value) -> bool:
+    """Does any string (key or value) in a decoded frame hold a NUL character? PostgreSQL
+    refuses them in text and JSON, so they are refused at the door."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_nul(v) for v in value)
+    return False
 
 
 class TokenBucket:
@@ -72,9 +94,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.seat = None
         self.last_seq = -1
         self.user = self.scope.get("user")
-        self.joined = False
-        self.tick_task = None
-        self.send_lock = asyncio.Lock()
+        self.groups_joined: list[str] = []
+        self.registered = False
+        self.closing = False
+        self.spectator_queue: list[tuple[float, dict]] = []
+        self.spectator_flush: asyncio.TimerHandle | None = None
         self.bucket = TokenBucket(
             rate=float(getattr(settings, "TABLE_WS_RATE_PER_SECOND", 5)),
             burst=int(getattr(settings, "TABLE_WS_BURST", 30)),
@@ -93,46 +117,75 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         except Http404:
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
-        self.joined = True
+        presence.ensure_heartbeat()
+        # Join the user's group before reading anything: a change that commits meanwhile is
+        # queued for this socket, and the snapshot below covers the ones before it.
+        await self._join(push.user_group(self.table_id, self.user.pk))
+        try:
+            self.seat = await database_sync_to_async(services.table_connect)(
+                table_id=self.table_id,
+                user=self.user,
+                channel_name=self.channel_name,
+                process=presence.PROCESS_ID,
+            )
+        except services.TableRefused:
+            await self._leave_groups()
+            await self.close(code=CLOSE_TOO_MANY_SOCKETS)
+            return
+        self.registered = True
+        if self.seat is None:
+            await self._join(push.spectator_group(self.table_id))
         await self.accept()
-        self.seat = await database_sync_to_async(services.table_connect)(
-            table_id=self.table_id, user=self.user
-        )
         await self._send_snapshot()
-        tick = float(getattr(settings, "TABLE_TICK_SECONDS", 1))
-        if tick > 0:
-            self.tick_task = asyncio.ensure_future(self._tick_loop(tick))
 
     async def disconnect(self, code) -> None:
-        if self.tick_task is not None:
-            self.tick_task.cancel()
-        if not self.joined:
-            return
-        await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
-        if self.seat is not None:
+        await self._end_presence()
+
+    async def _end_presence(self) -> None:
+        """Leave the groups and remove this socket's presence; safe to call more than once."""
+        if self.spectator_flush is not None:
+            self.spectator_flush.cancel()
+            self.spectator_flush = None
+        await self._leave_groups()
+        if self.registered:
+            self.registered = False
             await database_sync_to_async(services.table_disconnect)(
-                table_id=self.table_id, user=self.user
+                table_id=self.table_id, user=self.user, channel_name=self.channel_name
             )
 
-    async def _tick_loop(self, every: float) -> None:
-        # Deadlines and grace periods live in the database; any connected socket drives them
-        # (as does `celery beat` / `manage.py run_tables` when nobody is connected).
-        while True:
-            await asyncio.sleep(every)
-            try:
-                await database_sync_to_async(services.table_tick)(table_id=self.table_id)
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # pragma: no cover - logged, the next tick retries
-                import logging
+    async def _join(self, group: str) -> None:
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.groups_joined.append(group)
 
-                logging.getLogger(__name__).exception("tick failed")
+    async def _leave_groups(self) -> None:
+        while self.groups_joined:
+            await self.channel_layer.group_discard(self.groups_joined.pop(), self.channel_name)
+
+    async def _fail(self, where: str) -> None:
+        """A server error: log it, end the presence, close with 1011 (never a dead socket)."""
+        log.exception("table socket %s failed in %s", self.channel_name, where)
+        if self.closing:
+            return
+        self.closing = True
+        try:
+            await self._end_presence()
+        finally:
+            await self.close(code=CLOSE_SERVER_ERROR)
 
     # --- client -> server -------------------------------------------------------------------
     async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
+        if self.closing:
+            return
+        try:
+            await self._receive(text_data)
+        except Exception:
+            await self._fail("receive")
+
+    async def _receive(self, text_data) -> None:
         if not self.bucket.take():
-            await self.close(code=CLOSE_POLICY)
+            self.closing = True
+            await self._end_presence()
+            await self.close(code=CLOSE_FLOOD)
             return
         if text_data is None or len(text_data) > MAX_FRAME_BYTES:
             await self._error("malformed", "Frames must be JSON text of at most 4096 bytes.")
@@ -145,6 +198,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if not isinstance(content, dict) or not isinstance(content.get("type"), str):
             await self._error("malformed", 'A frame is an object with a "type".')
             return
+        if _has_nul(content):
+            await self._error("malformed", "Frames must not contain NUL characters.")
+            return
         await self.receive_json(content)
 
     async def receive_json(self, content, **kwargs) -> None:
@@ -156,15 +212,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             "bots": self._on_bots,
             "ready": self._on_ready,
             "leave": self._on_leave,
+            "back": self._on_back,
         }.get(kind)
         if handler is None:
-            await self._error("malformed", f"Unknown frame type {kind!r}.", content.get("id"))
+            await self._error("malformed", f"Unknown frame type {kind!r}.", _id(content))
             return
         await handler(content)
 
     async def _on_action(self, content) -> None:
         if self.seat is None:
-            await self._error("not_seated", "Spectators cannot act.", content.get("id"))
+            await self._error("not_seated", "Spectators cannot act.", _id(content))
             return
         answer = await database_sync_to_async(services.table_submit_action)(
             table_id=self.table_id,
@@ -173,11 +230,6 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             expected_seq=content.get("seq"),
             action=content.get("action"),
         )
-        sent = await self._catch_up()
-        if answer.get("type") == "ack" and not sent:
-            # An answer inside a claim window that stays open makes no event (the others must
-            # not learn who was asked): this seat gets its fresh view as a snapshot.
-            await self._send_snapshot()
         await self._send(answer)
 
     async def _on_sync(self, content) -> None:
@@ -185,17 +237,21 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if isinstance(seen, bool) or not isinstance(seen, int):
             await self._send_snapshot()
             return
-        async with self.send_lock:
-            frame = await database_sync_to_async(selectors.table_events_since)(
-                table_id=self.table_id, seat=self.seat, after_seq=seen
-            )
-            if frame is None:
+        if seen >= self.last_seq >= 0:
+            newest = cache.get(push.seq_cache_key(self.table_id))
+            if newest is not None and newest <= seen:  # up to date: no database read
                 await self._send({"type": "pong", "seq": self.last_seq})
                 return
-            await self._send_frame(frame)
+        frame = await database_sync_to_async(selectors.table_events_since)(
+            table_id=self.table_id, seat=self.seat, after_seq=seen
+        )
+        if frame is None:
+            await self._send({"type": "pong", "seq": self.last_seq})
+            return
+        await self._send_frame(frame)
 
     async def _on_ping(self, content) -> None:
-        await self._send({"type": "pong", "seq": self.last_seq, "id": content.get("id")})
+        await self._send({"type": "pong", "seq": self.last_seq, "id": _id(content)})
 
     async def _on_bots(self, content) -> None:
         try:
@@ -203,10 +259,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 table_id=self.table_id, user=self.user
             )
         except services.TableRefused as exc:
-            await self._error(exc.code, exc.message, content.get("id"))
+            await self._error(exc.code, exc.message, _id(content))
 
     async def _on_ready(self, content) -> None:
         await database_sync_to_async(services.table_ready)(table_id=self.table_id, user=self.user)
+
+    async def _on_back(self, content) -> None:
+        await database_sync_to_async(services.table_back)(table_id=self.table_id, user=self.user)
 
     async def _on_leave(self, content) -> None:
         result = await database_sync_to_async(services.table_leave)(
@@ -214,43 +273,89 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         )
         await self._send({"type": "left", "result": result, "seq": self.last_seq})
 
-    # --- server -> client -------------------------------------------------------------------
-    async def table_changed(self, message) -> None:
-        if message.get("seq", 0) <= self.last_seq:
+    # --- server -> client: what the writer pushed ---------------------------------------------
+    async def table_frame(self, message) -> None:
+        if self.closing:
             return
-        if self.seat is None and selectors.spectator_delay() > 0:
-            asyncio.ensure_future(self._delayed_catch_up(selectors.spectator_delay() + 0.05))
+        try:
+            frame = message["frame"]
+            if self.seat is None and selectors.spectator_delay() > 0:
+                self._spectator_later(frame)
+                return
+            await self._forward(frame)
+        except Exception:
+            await self._fail("table_frame")
+
+    async def table_reseat(self, message) -> None:
+        """The user sat down or was unseated: start over as the seat (or as a spectator)."""
+        if self.closing:
             return
-        await self._catch_up()
+        try:
+            seat = await database_sync_to_async(selectors.seat_of)(self.table_id, self.user)
+            spectators = push.spectator_group(self.table_id)
+            if seat is None and spectators not in self.groups_joined:
+                await self._join(spectators)
+            elif seat is not None and spectators in self.groups_joined:
+                self.groups_joined.remove(spectators)
+                await self.channel_layer.group_discard(spectators, self.channel_name)
+            self.seat = seat
+            self.last_seq = -1
+            await self._send_snapshot()
+        except Exception:
+            await self._fail("table_reseat")
 
-    async def _delayed_catch_up(self, delay: float) -> None:
-        await asyncio.sleep(delay)
-        await self._catch_up()
-
-    async def _catch_up(self) -> bool:
-        """Send what this socket has not seen yet; False if there was nothing."""
-        async with self.send_lock:
-            if self.seat is None:
-                seat = None
-            else:
-                seat = await database_sync_to_async(selectors.seat_of)(self.table_id, self.user)
-                if seat != self.seat:  # seated/unseated meanwhile: start over from a snapshot
-                    self.seat = seat
-                    self.last_seq = -1
-            frame = await database_sync_to_async(selectors.table_events_since)(
+    async def _forward(self, frame: dict) -> None:
+        events = frame.get("events") or []
+        if not events:  # a fresh view without an event (an answer inside a claim window)
+            if frame["seq"] >= self.last_seq:
+                await self._send_frame(frame)
+            return
+        if frame["seq"] <= self.last_seq:
+            return  # already sent (a snapshot or a gap read covered it)
+        if self.last_seq >= 0 and events[0]["seq"] > self.last_seq + 1:
+            # a frame was lost on the way (the channel layer is at-most-once): read the gap
+            caught = await database_sync_to_async(selectors.table_events_since)(
                 table_id=self.table_id, seat=self.seat, after_seq=self.last_seq
             )
-            if frame is None:
-                return False
-            await self._send_frame(frame)
-            return True
+            if caught is not None and caught["seq"] >= frame["seq"]:
+                await self._send_frame(caught)
+                return
+        await self._send_frame(frame)
+
+    def _spectator_later(self, frame: dict) -> None:
+        """Spectators see the table TABLE_SPECTATOR_DELAY_SECONDS late: hold each frame until
+        then (one timer for the oldest frame, not a loop)."""
+        due = time.monotonic() + selectors.spectator_delay()
+        self.spectator_queue.append((due, frame))
+        if self.spectator_flush is None:
+            self._arm_spectator_flush()
+
+    def _arm_spectator_flush(self) -> None:
+        loop = asyncio.get_running_loop()
+        delay = max(0.0, self.spectator_queue[0][0] - time.monotonic())
+        self.spectator_flush = loop.call_later(
+            delay, lambda: asyncio.ensure_future(self._spectator_flush())
+        )
+
+    async def _spectator_flush(self) -> None:
+        self.spectator_flush = None
+        if self.closing:
+            return
+        try:
+            now = time.monotonic()
+            while self.spectator_queue and self.spectator_queue[0][0] <= now:
+                _, frame = self.spectator_queue.pop(0)
+                await self._forward(frame)
+            if self.spectator_queue:
+                self._arm_spectator_flush()
+        except Exception:
+            await self._fail("spectator_flush")
 
     async def _send_snapshot(self) -> None:
-        async with self.send_lock:
-            frame = await database_sync_to_async(selectors.table_snapshot)(
-                table_id=self.table_id, seat=self.seat
-            )
-            await self._send_frame(frame)
+        frame = await database_sync_to_async(selectors.table_snapshot_for)(
+            table_id=self.table_id, user=self.user, seat=self.seat
+        )
+        await self._send_frame(frame)
 
     async def _send_frame(self, frame: dict) -> None:
         self.last_seq = frame["seq"]
@@ -271,8 +376,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         )
 
 
-def _query_param(scope, name: str) -> str | None:
-    from urllib.parse import parse_qs
+def _id(content: dict):
+    """The client's frame id, echoed only when it is a short string (never a structure)."""
+    value = content.get("id")
+    return value if isinstance(value, str) and len(value) <= 64 else None
 
+
+def _query_param(scope, name: str) -> str | None:
     values = parse_qs((scope.get("query_string") or b"").decode("latin1")).get(name)
     return values[0] if values else None

@@ -45,6 +45,22 @@ class Table(models.Model):
     # When empty seats are filled with bots (waiting tables), or the next hand starts (between).
     bot_fill_at = models.DateTimeField(null=True, blank=True)
     next_hand_at = models.DateTimeField(null=True, blank=True)
+    # A claim window lasts at least until window_closes_at, whoever may claim: an answer that
+    # would close it earlier waits in `held` (docs/protocol.md, "Claim windows").
+    window_closes_at = models.DateTimeField(null=True, blank=True)
+    held = models.JSONField(default=list, blank=True)
+    # The decision point the game is at (services._window) and the seq of the event that opened
+    # it: an action that saw an older seq is stale (no scan of the events needed).
+    window = models.CharField(max_length=120, blank=True, default="")
+    window_seq = models.PositiveBigIntegerField(default=0)
+    # When the bots (and seats on autoplay) move next: their human-like pause.
+    bot_due_at = models.DateTimeField(null=True, blank=True)
+    # The earliest of every time above (and the grace periods of the seats): the one clock
+    # (games.runtime.clock) looks only at tables whose wake_at has passed.
+    wake_at = models.DateTimeField(null=True, blank=True)
+    # What every client may know of the four seats (selectors.seat_public), kept by the writer
+    # whenever a seat changes, so a frame needs no seat query.
+    seats_view = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -52,6 +68,7 @@ class Table(models.Model):
         indexes = [
             models.Index(fields=["room", "status"], name="games_table_room_status_idx"),
             models.Index(fields=["deadline"], name="games_table_deadline_idx"),
+            models.Index(fields=["wake_at"], name="games_table_wake_at_idx"),
         ]
         constraints = [
             models.UniqueConstraint(
@@ -75,7 +92,10 @@ class Seat(models.Model):
     )
     is_bot = models.BooleanField(default=False)
     autoplay = models.BooleanField(default=False)
+    # Open sockets of the user (a cache of their TableSocket rows, kept by the writer).
     connections = models.PositiveIntegerField(default=0)
+    # Turn timers run out in a row for this human; at 2 the bot stand-in plays until they act.
+    timeouts = models.PositiveSmallIntegerField(default=0)
     disconnected_at = models.DateTimeField(null=True, blank=True)
     left_at = models.DateTimeField(null=True, blank=True)
     ready = models.BooleanField(default=False)
@@ -215,3 +235,21 @@ class ActionReceipt(models.Model):
                 fields=["table", "user", "action_id"], name="games_receipt_unique"
             ),
         ]
+
+
+class TableSocket(models.Model):
+    """One open websocket of a user at a table: presence. `process` names the server process
+    that holds it; that process keeps a heartbeat with an expiry (games.runtime.presence), so the
+    sockets of a process that died end by themselves when the clock sees the heartbeat gone."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    channel_name = models.CharField(max_length=200, unique=True)
+    process = models.CharField(max_length=64, db_index=True)
+    opened_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["table", "user"], name="games_socket_table_user_idx")]
+
+    def __str__(self) -> str:
+        return f"socket of user {self.user_id} at table {self.table_id}"

@@ -40,22 +40,6 @@ def table_bots(table_id: int) -> int:
 
 
 @shared_task
-def table_tick(table_id: int) -> None:
-    services.table_tick(table_id=table_id)
-
-
-@shared_task
 def table_sweep() -> int:
-    """Turn deadlines, bot fill, disconnect grace, escapes, next hands — for every open table."""
+    """One pass of the table clock's tick (the clock itself is games.runtime.clock)."""
     return services.table_sweep()
-
-
-def _register_beat() -> None:
-    from config.celery import app
-
-    @app.on_after_finalize.connect
-    def _schedule(sender, **kwargs):  # pragma: no cover - wiring for `celery beat`
-        sender.add_periodic_task(2.0, table_sweep.s(), name="games.table_sweep every 2s")
-
-
-_register_beat()

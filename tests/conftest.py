@@ -15,6 +15,12 @@ def pytest_configure(config):
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Tests drive time themselves (services.table_tick(now=...), games.runtime.clock.Clock.step):
+    # no clock thread, bots move at once, claim windows close when answered unless a test
+    # sets a least time.
+    settings.TABLE_CLOCK = "off"
+    settings.TABLE_BOT_DELAY_MS = 0
+    settings.TABLE_CLAIM_WINDOW_SECONDS = 0
     _isolate_redis(settings)
 
 

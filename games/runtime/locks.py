@@ -22,7 +22,9 @@ def _for_update(queryset):
 
 def lock_table(table_id: int) -> Table:
     """Lock the table row (inside a transaction) and return it fresh; Table.DoesNotExist if gone."""
-    return _for_update(Table.objects.filter(pk=table_id)).select_related("room").get()
+    return (
+        _for_update(Table.objects.filter(pk=table_id)).select_related("room", "current_hand").get()
+    )
 
 
 def lock_hand(hand_id: int) -> HandRecord:

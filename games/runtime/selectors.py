@@ -15,7 +15,7 @@ from django.utils import timezone
 
 import games.engine as engine
 from games.engine import HandState
-from games.models import HandRecord, HandStatus, Seat, Table, TableEvent, TableStatus
+from games.models import HandRecord, HandSeat, HandStatus, Seat, Table, TableEvent, TableStatus
 
 #: Past this many missed events a client gets a fresh snapshot instead.
 MAX_CATCH_UP = 300
@@ -104,6 +104,11 @@ def _seat_tier(seat: Seat, variant: str, ladder: _Ladder | None) -> dict | None:
 def seats_public(table: Table) -> list[dict]:
     """``seat_public`` of the table's four seats, sharing one tier look-up."""
     seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+    return seats_public_of(table, seats)
+
+
+def seats_public_of(table: Table, seats: list[Seat]) -> list[dict]:
+    """``seat_public`` of seats already read (the writer's), sharing one tier look-up."""
     variant = table.room.variant
     ladder = _ladder(variant, seats)
     return [seat_public(s, variant, ladder) for s in seats]
@@ -128,10 +133,25 @@ def _hand_info(hand: HandRecord | None) -> dict | None:
 
 
 def table_public(table: Table, *, seat: int | None) -> dict:
+    """The public table info for a viewer, read from the database (snapshots, gap reads)."""
+    hand = HandRecord.objects.filter(pk=table.current_hand_id).first()
+    seats = table.seats_view or seats_public(table)
+    return table_info(table, hand, seats, seat=seat, now=timezone.now())
+
+
+def _ms_until(when, now) -> int | None:
+    return max(0, int((when - now).total_seconds() * 1000)) if when else None
+
+
+def table_info(
+    table: Table, hand: HandRecord | None, seats: list[dict], *, seat: int | None, now
+) -> dict:
+    """The public table info (docs/protocol.md, `table`) from rows already in hand: the writer
+    builds every frame with it, so a change costs no query per viewer."""
     room = table.room
     variant = engine.VARIANTS.get(room.variant)
-    now = timezone.now()
-    hand = HandRecord.objects.filter(pk=table.current_hand_id).first()
+    has_rake = variant is None or variant.has_rake
+    room_terms = {"N": room.coefficient, "A": room.rake if has_rake else 0}
     out = {
         "id": table.pk,
         "status": table.status,
@@ -140,18 +160,12 @@ def table_public(table: Table, *, seat: int | None) -> dict:
         "dealer": table.dealer,
         "private": table.is_private,
         "deadline": table.deadline.isoformat() if table.deadline else None,
-        "deadline_ms": (
-            max(0, int((table.deadline - now).total_seconds() * 1000)) if table.deadline else None
-        ),
+        "deadline_ms": _ms_until(table.deadline, now),
         "next_hand_ms": (
-            max(0, int((table.next_hand_at - now).total_seconds() * 1000))
-            if table.next_hand_at and table.status == TableStatus.BETWEEN
-            else None
+            _ms_until(table.next_hand_at, now) if table.status == TableStatus.BETWEEN else None
         ),
         "bot_fill_ms": (
-            max(0, int((table.bot_fill_at - now).total_seconds() * 1000))
-            if table.bot_fill_at and table.status == TableStatus.WAITING
-            else None
+            _ms_until(table.bot_fill_at, now) if table.status == TableStatus.WAITING else None
         ),
         "room": {
             "id": room.pk,
@@ -160,15 +174,23 @@ def table_public(table: Table, *, seat: int | None) -> dict:
             "variant_zh": variant.name_zh if variant else room.variant,
             "variant_en": variant.name_en if variant else room.variant,
             "options": room.options,
-            "N": room.coefficient,
-            "A": room.rake if (variant is None or variant.has_rake) else 0,
+            **room_terms,
             "base": room.base_points,
             "min_balance": room.min_balance,
         },
-        "seats": seats_public(table),
+        # The N and A the current (or last) hand settles at; `next_terms` when the room was
+        # changed since that hand began ("from the next hand").
+        "terms": room_terms,
+        "next_terms": None,
+        "seats": seats,
         "hand": _hand_info(hand),
         "you": seat,
     }
+    if hand is not None and table.status != TableStatus.WAITING:
+        terms = {"N": hand.coefficient, "A": hand.room_rake}
+        out["terms"] = terms
+        if terms != room_terms:
+            out["next_terms"] = room_terms
     if seat is not None and table.is_private:
         out["invite_code"] = table.invite_code
     return out
@@ -177,7 +199,20 @@ def table_public(table: Table, *, seat: int | None) -> dict:
 def _view(table: Table, seat: int | None) -> dict | None:
     if table.state is None:
         return None
-    return engine.observe(HandState.from_json(table.state), seat)
+    held = {int(a["seat"]) for a in table.held or []}
+    return view_of(HandState.from_json(table.state), seat, held)
+
+
+def view_of(state: HandState | None, seat: int | None, held: set[int]) -> dict | None:
+    """``observe(state, seat)``; a seat whose answer waits for the claim window's least time
+    (services._play) has answered: it is asked nothing more."""
+    if state is None:
+        return None
+    view = engine.observe(state, seat)
+    if seat is not None and seat in held:
+        view["legal"] = []
+        view["to_act"] = []
+    return view
 
 
 def event_frame(event: TableEvent, seat: int | None) -> dict:
@@ -212,6 +247,21 @@ def table_snapshot(*, table_id: int, seat: int | None) -> dict:
         "view": _view(table, seat),
         "recent": [event_frame(e, seat) for e in recent],
     }
+
+
+def table_snapshot_for(*, table_id: int, user, seat: int | None) -> dict:
+    """The snapshot a socket gets on connect. A player who comes back to a table that closed
+    while a bot played their seat sees their own seat and the hand's result, not the empty
+    seats a spectator sees."""
+    if seat is None:
+        table = table_get(table_id)
+        if table.status == TableStatus.CLOSED and table.current_hand_id:
+            seat = (
+                HandSeat.objects.filter(hand_id=table.current_hand_id, user=user)
+                .values_list("seat", flat=True)
+                .first()
+            )
+    return table_snapshot(table_id=table_id, seat=seat)
 
 
 def table_events_since(*, table_id: int, seat: int | None, after_seq: int) -> dict | None:
@@ -253,6 +303,13 @@ def _spectator_view(table: Table, upto: int) -> dict | None:
         .first()
     )
     return last.public_view if last else None
+
+
+def spectator_table_info(table: Table, hand: HandRecord | None, seats: list[dict], *, now) -> dict:
+    """The table info of a spectators' frame (pushed, then delayed by each spectator socket)."""
+    info = table_info(table, hand, seats, seat=None, now=now)
+    info["delay_s"] = spectator_delay()
+    return info
 
 
 def _spectator_table(table: Table, upto: int) -> dict:

@@ -2,8 +2,9 @@
 
 Every write runs inside `_writing(table_id)`: one transaction holding the Table row lock
 (games.runtime.locks). Under it a service reads the engine state, applies the engine, appends one
-TableEvent per change (bumping Table.seq), saves, commits; only then (transaction.on_commit) the
-table's group is notified and follow-up tasks (bots, settlement, escape) are queued.
+TableEvent per change (bumping Table.seq), keeps `Table.wake_at` (when the clock must look at the
+table next), builds each viewer's frame once (games.runtime.push) and commits; only then the
+frames are pushed and follow-up tasks (bots, settlement) are queued.
 
 Nothing here is variant-specific: the engine's public API (docs/engine-api.md) decides what is
 legal, what a timeout plays, what a bot plays, what an escape costs and how points become coins.
@@ -34,11 +35,19 @@ from games.models import (
     Seat,
     Table,
     TableEvent,
+    TableSocket,
     TableStatus,
 )
+from games.runtime import push
 from games.runtime.locks import lock_hand, lock_table
-from games.runtime.notify import notify_table_changed
-from games.runtime.selectors import seat_public
+from games.runtime.selectors import (
+    event_frame,
+    seat_public,
+    seats_public_of,
+    spectator_table_info,
+    table_info,
+    view_of,
+)
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +57,11 @@ PHASE_CLAIM = "claim"
 #: TableEvent kinds that change the game (an action that saw an older seq is stale after them).
 GAME_KINDS = ("hand_start", "engine", "escape", "hand_end")
 
+#: Turn timers a connected human lets run out in a row before the bot stand-in takes the seat.
+AWAY_AFTER_TIMEOUTS = 2
 
-def cfg(name: str, default: int | str) -> Any:
+
+def cfg(name: str, default: int | float | str) -> Any:
     return getattr(settings, name, default)
 
 
@@ -67,6 +79,20 @@ def grace_seconds() -> int:
 
 def next_hand_seconds() -> int:
     return int(cfg("TABLE_NEXT_HAND_SECONDS", 30))
+
+
+def claim_window_seconds() -> float:
+    """The least time every claim window stays open, whoever may claim (0: no hold)."""
+    return float(cfg("TABLE_CLAIM_WINDOW_SECONDS", 1.5))
+
+
+def bot_delay_seconds() -> float:
+    """The bots' human-like pause before each move (0: at once, through Celery)."""
+    return float(cfg("TABLE_BOT_DELAY_MS", 0)) / 1000
+
+
+def sockets_per_user() -> int:
+    return int(cfg("TABLE_SOCKETS_PER_USER", 4))
 
 
 def bot_kind() -> str:
@@ -102,8 +128,16 @@ def seed_generate() -> str:
 def _writing(table_id: int) -> Iterator[Table]:
     with transaction.atomic():
         table = lock_table(table_id)
+        table._outbox = push.Outbox()
         yield table
+        hand = getattr(table, "_hand_dirty", None)
+        if hand is not None:  # the actions this transaction appended, written once
+            hand.save(update_fields=["actions"])
+        _wake_update(table)
         table.save()
+        if table._outbox:
+            delivery = _delivery(table)
+            transaction.on_commit(lambda: push.frames_send(delivery))
 
 
 def _append(
@@ -113,21 +147,118 @@ def _append(
     event = TableEvent.objects.create(
         table=table, seq=table.seq, hand=hand, kind=kind, data=data, public_view=public_view
     )
-    table_id, seq = table.pk, table.seq
-    transaction.on_commit(lambda: notify_table_changed(table_id, seq))
+    table._outbox.events.append(event)
+    if kind in GAME_KINDS:
+        key = data.get("window") or f"{kind}:{table.seq}"
+        if key != table.window:  # a new decision point: actions that saw less are stale
+            table.window = key
+            table.window_seq = table.seq
     return event
 
 
 def _seats(table: Table) -> list[Seat]:
-    return list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+    """The table's four seats, read once per writer transaction (the objects are the ones the
+    services change and save)."""
+    seats = getattr(table, "_seats_cache", None)
+    if seats is None:
+        seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+        table._seats_cache = seats
+    return seats
 
 
-def _seat_public(table: Table, seat: Seat) -> dict:
-    return seat_public(seat, table.room.variant)
+def _seat_of(table: Table, user) -> Seat | None:
+    return next((s for s in _seats(table) if s.user_id == user.pk), None)
+
+
+def _current_hand(table: Table) -> HandRecord | None:
+    """The table's current hand (lock_table selects it with the table)."""
+    if table.current_hand_id is None:
+        return None
+    return table.current_hand
+
+
+def _seat_event(table: Table, seat: Seat) -> None:
+    """A seat changed (joined, bot, online/offline, autoplay, ready, left): save it, keep the
+    table's seats view and tell everyone."""
+    seat.save()
+    public = seat_public(seat, table.room.variant)
+    view = list(table.seats_view or seats_public_of(table, _seats(table)))
+    view[seat.index] = public
+    table.seats_view = view
+    _append(table, "seat", public)
 
 
 def _state(table: Table) -> HandState:
     return HandState.from_json(table.state)
+
+
+def _held_seats(table: Table) -> set[int]:
+    return {int(a["seat"]) for a in table.held or []}
+
+
+def _delivery(table: Table) -> push.Delivery:
+    """Every viewer's frame of this change, built once, before commit (docs/protocol.md)."""
+    out = table._outbox
+    hand = _current_hand(table)
+    now = timezone.now()
+    state = _state(table) if table.state is not None else None
+    held = _held_seats(table)
+    seats_view = table.seats_view or seats_public_of(table, _seats(table))
+    messages: list[tuple[str, dict]] = [
+        (push.user_group(table.pk, uid), {"type": "table.reseat"}) for uid in sorted(out.reseat)
+    ]
+    for seat in _seats(table):
+        if seat.user_id is None or seat.user_id in out.reseat:
+            continue
+        if not out.events and seat.index not in out.refresh:
+            continue
+        frame = {
+            "type": "events",
+            "seq": table.seq,
+            "events": [event_frame(e, seat.index) for e in out.events],
+            "table": table_info(table, hand, seats_view, seat=seat.index, now=now),
+            "view": view_of(state, seat.index, held),
+        }
+        messages.append((push.user_group(table.pk, seat.user_id), _frame_message(frame)))
+    if out.events:
+        frame = {
+            "type": "events",
+            "seq": table.seq,
+            "events": [event_frame(e, None) for e in out.events],
+            "table": spectator_table_info(table, hand, seats_view, now=now),
+            "view": view_of(state, None, held),
+        }
+        messages.append((push.spectator_group(table.pk), _frame_message(frame)))
+    return push.Delivery(table.pk, table.seq, messages)
+
+
+def _frame_message(frame: dict) -> dict:
+    return {"type": "table.frame", "frame": frame}
+
+
+def _wake_update(table: Table) -> None:
+    """When the clock must look at this table next: the earliest deadline it has."""
+    times: list[datetime] = []
+    if table.status == TableStatus.WAITING and table.bot_fill_at:
+        times.append(table.bot_fill_at)
+    elif table.status == TableStatus.BETWEEN and table.next_hand_at:
+        times.append(table.next_hand_at)
+    elif table.status == TableStatus.PLAYING:
+        if table.deadline:
+            times.append(table.deadline)
+        if table.held and table.window_closes_at:
+            times.append(table.window_closes_at)
+        if table.bot_due_at:
+            times.append(table.bot_due_at)
+        grace = timedelta(seconds=grace_seconds())
+        for seat in _seats(table):
+            if seat.user_id is None or seat.autoplay:
+                continue
+            if seat.left_at is not None:
+                times.append(seat.left_at + grace)
+            elif seat.connections == 0 and seat.disconnected_at is not None:
+                times.append(seat.disconnected_at + grace)
+    table.wake_at = min(times) if times else None
 
 
 # --- seating --------------------------------------------------------------------------------
@@ -241,13 +372,14 @@ def _sit_at(table_id: int, user) -> bool:
             return False
         seat = empty[0]
         seat.user = user
-        seat.connections = 0
-        seat.disconnected_at = timezone.now()
+        seat.connections = TableSocket.objects.filter(table=table, user=user).count()
+        seat.disconnected_at = None if seat.connections else timezone.now()
         seat.left_at = None
         seat.autoplay = False
         seat.ready = False
-        seat.save()
-        _append(table, "seat", _seat_public(table, seat))
+        seat.timeouts = 0
+        _seat_event(table, seat)
+        table._outbox.reseat.add(user.pk)  # a socket watching as a spectator becomes the seat
         if table.status == TableStatus.WAITING and all(not s.is_empty for s in seats):
             _hand_start(table, now=timezone.now())
     return True
@@ -256,7 +388,7 @@ def _sit_at(table_id: int, user) -> bool:
 def table_fill_bots(*, table_id: int, user=None) -> bool:
     """Fill the empty seats with bots now (a seated player asked) and start if waiting."""
     with _writing(table_id) as table:
-        if user is not None and not Seat.objects.filter(table=table, user=user).exists():
+        if user is not None and _seat_of(table, user) is None:
             raise TableRefused("not_seated", "Only a seated player can call bots.")
         if table.status != TableStatus.WAITING:
             return False
@@ -269,11 +401,12 @@ def _fill_bots(table: Table) -> None:
     for seat in _seats(table):
         if seat.is_empty:
             seat.is_bot = True
-            seat.save()
-            _append(table, "seat", _seat_public(table, seat))
+            _seat_event(table, seat)
 
 
 def _free_seat(table: Table, seat: Seat) -> None:
+    if seat.user_id is not None:
+        table._outbox.reseat.add(seat.user_id)  # their sockets watch on as spectators
     seat.user = None
     seat.is_bot = False
     seat.autoplay = False
@@ -281,15 +414,16 @@ def _free_seat(table: Table, seat: Seat) -> None:
     seat.disconnected_at = None
     seat.left_at = None
     seat.ready = False
-    seat.save()
-    _append(table, "seat", _seat_public(table, seat))
+    seat.timeouts = 0
+    _seat_event(table, seat)
 
 
 # --- hands ----------------------------------------------------------------------------------
 def _hand_start(table: Table, *, now: datetime) -> HandRecord:
     room = table.room
     variant = engine.variant_get(room.variant)
-    options = engine.options_validate(room.variant, room.options)
+    # open_windows: a claim window after every discard, asking every seat (docs/protocol.md)
+    options = engine.options_validate(room.variant, {**room.options, "open_windows": True})
     seed, salt = seed_generate(), secrets.token_hex(16)
     state, events = engine.new_hand(
         room.variant, options, dealer=table.dealer, seed=seed, carry=table.carry
@@ -314,11 +448,18 @@ def _hand_start(table: Table, *, now: datetime) -> HandRecord:
     HandSeat.objects.bulk_create(
         [HandSeat(hand=hand, seat=s.index, user=s.user, is_bot=s.is_bot) for s in seats]
     )
-    Seat.objects.filter(table=table).update(ready=False)
+    for seat in seats:
+        seat.ready = False
+        seat.timeouts = 0
+    Seat.objects.filter(table=table).update(ready=False, timeouts=0)
+    # a new hand: the tiers shown may have moved with the last settlement
+    table.seats_view = seats_public_of(table, seats)
     table.status = TableStatus.PLAYING
     table.current_hand = hand
     table.bot_fill_at = None
     table.next_hand_at = None
+    table.held = []
+    table.window_closes_at = None
     _append(
         table,
         "hand_start",
@@ -333,7 +474,7 @@ def _hand_start(table: Table, *, now: datetime) -> HandRecord:
         },
         hand=hand,
     )
-    _record_engine(table, hand, state, events, action=None, now=now, seats=seats)
+    _record_engine(table, hand, state, events, action=None, now=now)
     return hand
 
 
@@ -346,27 +487,27 @@ def _record_engine(
     action: dict | None,
     now: datetime,
     kind: str = "engine",
-    seats: list[Seat] | None = None,
 ) -> None:
-    still_open = kind == "engine" and _same_claim_window(table, hand, state)
+    window = _window(hand, state)
+    # An answer that leaves the claim window open is nobody else's business: who was asked (and
+    # when they answered) tells who holds a pair or a pung of the tile. No event, no seq, no new
+    # deadline: the others keep seeing "claim window open until X" unchanged; the answering seat
+    # gets its fresh view alone, the outcome is broadcast when the window closes. (The answer is
+    # in hand.actions for the replay.)
+    still_open = kind == "engine" and state.phase == PHASE_CLAIM and window == table.window
     table.state = state.to_json()
     if action is not None:
         hand.actions = [*hand.actions, action]
-        hand.save(update_fields=["actions"])
+        table._hand_dirty = hand  # saved once, when the writer's transaction ends
     if still_open:
-        # An answer that leaves the claim window open is nobody else's business: who was asked
-        # (and when they answered) tells who holds a pair or a pung of the tile. No event, no
-        # seq, no new deadline: the others keep seeing "claim window open until X" unchanged;
-        # the answering seat gets its fresh view directly, the outcome is broadcast when the
-        # window closes. (The answer is in hand.actions for the replay.)
-        seats = seats if seats is not None else _seats(table)
-        if any(seats[s].bot_plays for s in engine.to_act(state)):
-            _schedule_bots(table)
+        if action is not None:
+            table._outbox.refresh.add(int(action["seat"]))
+        _after_change(table, hand, state, now)
         return
     _append(
         table,
         kind,
-        {"action": action, "events": events, "window": _window(hand, state)},
+        {"action": action, "events": events, "window": window},
         hand=hand,
         public_view=engine.observe(state, None),
     )
@@ -374,16 +515,60 @@ def _record_engine(
         _hand_end(table, hand, state, now=now)
         return
     table.deadline = now + timedelta(seconds=turn_seconds())
-    seats = seats if seats is not None else _seats(table)
-    if any(seats[s].bot_plays for s in engine.to_act(state)):
-        _schedule_bots(table)
+    table.held = []
+    if state.phase == PHASE_CLAIM:
+        table.window_closes_at = now + timedelta(seconds=claim_window_seconds())
+    else:
+        table.window_closes_at = None
+    _after_change(table, hand, state, now)
 
 
-def _same_claim_window(table: Table, hand: HandRecord, state: HandState) -> bool:
-    """Does `state` (not yet saved) stay in the claim window the table is in now?"""
-    if state.phase != PHASE_CLAIM or state.claim is None or table.state is None:
-        return False
-    return _window(hand, _state(table)) == _window(hand, state)
+def _after_change(table: Table, hand: HandRecord, state: HandState, now: datetime) -> None:
+    """Inside a claim window a seat with nothing to claim passes at once (it was asked only so
+    that the window tells nothing); then the bots (and seats on autoplay) are scheduled."""
+    if state.phase == PHASE_CLAIM:
+        held = _held_seats(table)
+        for index in engine.to_act(state):
+            if index in held:
+                continue
+            legal = engine.legal_actions(state, index)
+            if len(legal) == 1 and legal[0].type == "pass":
+                _play(table, hand, state, legal[0], now)
+                return  # _play recorded the pass and came back here for the next seat
+    held = _held_seats(table)
+    seats = _seats(table)
+    if any(seats[s].bot_plays and s not in held for s in engine.to_act(state)):
+        _schedule_bots(table, now)
+
+
+def _play(table: Table, hand: HandRecord, state: HandState, action: Action, now: datetime) -> None:
+    """Apply one seat's action (a human's, a bot's, a timer's default). An answer that would
+    close the claim window before `window_closes_at` is held until then, so every window lasts
+    as long whether or not anybody may claim (docs/protocol.md, "Claim windows")."""
+    state2, events = engine.apply(state, action)
+    closes = state.phase == PHASE_CLAIM and (
+        state2.phase != PHASE_CLAIM or _window(hand, state2) != table.window
+    )
+    if closes and table.window_closes_at is not None and now < table.window_closes_at:
+        table.held = [*(table.held or []), action.to_json()]
+        table._outbox.refresh.add(action.seat)
+        return
+    _record_engine(table, hand, state2, events, action=action.to_json(), now=now)
+
+
+def _release_held(table: Table, now: datetime) -> None:
+    """The claim window's least time is over: apply the answers that waited for it."""
+    held, table.held = table.held or [], []
+    table.window_closes_at = None
+    hand = _current_hand(table)
+    for raw in held:
+        if table.status != TableStatus.PLAYING or hand is None:
+            return
+        state = _state(table)
+        action = Action.from_json(raw)
+        if action not in engine.legal_actions(state, action.seat):
+            continue  # outranked meanwhile: nothing to apply
+        _play(table, hand, state, action, now)
 
 
 def _hand_end(table: Table, hand: HandRecord, state: HandState, *, now: datetime) -> None:
@@ -399,6 +584,9 @@ def _hand_end(table: Table, hand: HandRecord, state: HandState, *, now: datetime
     hand.save()
     table.status = TableStatus.BETWEEN
     table.deadline = None
+    table.held = []
+    table.window_closes_at = None
+    table.bot_due_at = None
     table.dealer = int(result.get("next_dealer", table.dealer))
     table.carry = result.get("carry")
     table.next_hand_at = now + timedelta(seconds=next_hand_seconds())
@@ -471,7 +659,7 @@ def _try_action(table: Table, user, action_id: str, expected_seq: Any, raw: Any)
     def error(code: str, message: str) -> dict:
         return _error(code, message, action_id=action_id, seq=table.seq)
 
-    seat = Seat.objects.filter(table=table, user=user).first()
+    seat = _seat_of(table, user)
     if seat is None:
         return error(ERR_NOT_SEATED, "You are not seated at this table.")
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
@@ -482,7 +670,7 @@ def _try_action(table: Table, user, action_id: str, expected_seq: Any, raw: Any)
         )
     if table.status != TableStatus.PLAYING or table.state is None:
         return error(ERR_NO_HAND, "No hand is being played at this table.")
-    if expected_seq > table.seq or _game_moved_since(table, expected_seq):
+    if expected_seq > table.seq or expected_seq < table.window_seq:
         return error(
             ERR_STALE,
             f"The table moved on (now at seq {table.seq}, you saw {expected_seq}); "
@@ -493,7 +681,7 @@ def _try_action(table: Table, user, action_id: str, expected_seq: Any, raw: Any)
     except IllegalActionError as exc:
         return error(ERR_MALFORMED, str(exc))
     state = _state(table)
-    legal = engine.legal_actions(state, seat.index)
+    legal = [] if seat.index in _held_seats(table) else engine.legal_actions(state, seat.index)
     if not legal:
         return error(ERR_NOT_YOUR_TURN, "It is not your turn to act.")
     if act not in legal:
@@ -502,13 +690,36 @@ def _try_action(table: Table, user, action_id: str, expected_seq: Any, raw: Any)
             f"{act.type} {act.tile or act.tiles or act.choice or ''} is not "
             "one of your legal actions now.".replace("  ", " "),
         )
-    try:
-        state2, events = engine.apply(state, act)
-    except IllegalActionError as exc:
-        return error(ERR_ILLEGAL, str(exc))
-    hand = HandRecord.objects.get(pk=table.current_hand_id)
-    _record_engine(table, hand, state2, events, action=act.to_json(), now=timezone.now())
+    _back_from_away(table, seat)
+    hand = _current_hand(table)
+    assert hand is not None
+    _play(table, hand, state, act, timezone.now())
     return {"type": "ack", "id": action_id, "ok": True, "seq": table.seq}
+
+
+def _back_from_away(table: Table, seat: Seat) -> None:
+    """The player acted: their timer count starts again, and a bot standing in for them because
+    they were away (not because they left) hands the seat back."""
+    if seat.timeouts == 0 and not (seat.autoplay and seat.left_at is None):
+        return
+    seat.timeouts = 0
+    if seat.autoplay and seat.left_at is None and seat.connections > 0:
+        seat.autoplay = False
+        _seat_event(table, seat)
+    else:
+        seat.save(update_fields=["timeouts"])
+
+
+def table_back(*, table_id: int, user) -> bool:
+    """A player on autoplay (away) says they are back: the bot hands the seat over."""
+    with _writing(table_id) as table:
+        seat = _seat_of(table, user)
+        if seat is None or not seat.autoplay or seat.left_at is not None or _escaped(table, seat):
+            return False
+        seat.timeouts = 0
+        seat.autoplay = False
+        _seat_event(table, seat)
+    return True
 
 
 def _window(hand: HandRecord, state: HandState) -> str:
@@ -519,31 +730,18 @@ def _window(hand: HandRecord, state: HandState) -> str:
     return f"{hand.pk}:{state.phase}:{state.turn}:{claim_key}"
 
 
-def _game_moved_since(table: Table, seen: int) -> bool:
-    """Is an action that saw `seen` stale? Seat/connection changes bump seq too and never make it
-    stale; game changes do, unless they all stayed inside the decision point the client saw
-    (legality is then checked against the current state anyway)."""
-    if seen == table.seq:
-        return False
-    game = TableEvent.objects.filter(table=table, kind__in=GAME_KINDS)
-    seen_event = game.filter(seq__lte=seen).order_by("-seq").first()
-    windows = set()
-    for kind, data in game.filter(seq__gt=seen).values_list("kind", "data"):
-        if kind not in ("engine", "escape") or "window" not in data:
-            return True
-        windows.add(data["window"])
-    if not windows:
-        return False
-    if seen_event is None or seen_event.kind not in ("engine", "escape"):
-        return True
-    return windows != {seen_event.data.get("window")}
-
-
 # --- bots -----------------------------------------------------------------------------------
 _local = threading.local()
 
 
-def _schedule_bots(table: Table) -> None:
+def _schedule_bots(table: Table, now: datetime) -> None:
+    delay = bot_delay_seconds()
+    if delay > 0:
+        # the clock plays the move after a human-like pause
+        due = now + timedelta(seconds=delay)
+        if table.bot_due_at is None or table.bot_due_at > due:
+            table.bot_due_at = due
+        return
     if getattr(_local, "bots_running", False) or getattr(table, "_bots_queued", False):
         return  # the running loop picks the next move up itself (no recursion under eager Celery)
     table._bots_queued = True
@@ -557,35 +755,35 @@ def _queue_bots(table_id: int) -> None:
     table_bots.delay(table_id)
 
 
-def table_bot_step(*, table_id: int) -> bool:
-    """Play one move of a bot (or of a seat on autoplay) that has to act. False if none."""
+def _bot_move(table: Table, now: datetime) -> bool:
+    """One move of a bot (or a seat on autoplay) that has to act; False if none."""
     from games.engine.bots import bot_choose
 
-    with _writing(table_id) as table:
-        if table.status != TableStatus.PLAYING or table.state is None:
-            return False
-        state = _state(table)
-        seats = _seats(table)
-        for index in engine.to_act(state):
-            if seats[index].bot_plays:
-                action = bot_choose(state, index, kind=bot_kind(), rng_seed=table.seq * 4 + index)
-                state2, events = engine.apply(state, action)
-                hand = HandRecord.objects.get(pk=table.current_hand_id)
-                _record_engine(
-                    table,
-                    hand,
-                    state2,
-                    events,
-                    action=action.to_json(),
-                    now=timezone.now(),
-                    seats=seats,
-                )
-                return True
+    if table.status != TableStatus.PLAYING or table.state is None:
+        return False
+    state = _state(table)
+    seats = _seats(table)
+    held = _held_seats(table)
+    for index in engine.to_act(state):
+        if seats[index].bot_plays and index not in held:
+            action = bot_choose(state, index, kind=bot_kind(), rng_seed=table.seq * 4 + index)
+            hand = _current_hand(table)
+            assert hand is not None
+            _play(table, hand, state, action, now)
+            return True
     return False
 
 
+def table_bot_step(*, table_id: int) -> bool:
+    """Play one move of a bot (or of a seat on autoplay) that has to act. False if none."""
+    with _writing(table_id) as table:
+        if table.bot_due_at is not None:
+            return False  # paced: the clock plays it when it is due
+        return _bot_move(table, timezone.now())
+
+
 def table_run_bots(*, table_id: int, limit: int = 2000) -> int:
-    """Play bot moves (each in its own transaction, broadcast as it commits) until a human must
+    """Play bot moves (each in its own transaction, pushed as it commits) until a human must
     act or the hand ends. Returns the number of moves."""
     if getattr(_local, "bots_running", False):
         return 0
@@ -600,38 +798,78 @@ def table_run_bots(*, table_id: int, limit: int = 2000) -> int:
 
 
 # --- presence, leaving, escape --------------------------------------------------------------
-def table_connect(*, table_id: int, user) -> int | None:
-    """A socket of `user` opened. Returns their seat index, or None for a spectator."""
+def table_connect(*, table_id: int, user, channel_name: str, process: str) -> int | None:
+    """A socket of `user` opened (presence: games.runtime.presence). Returns their seat index,
+    or None for a spectator. TableRefused("too_many_sockets") past TABLE_SOCKETS_PER_USER."""
     with _writing(table_id) as table:
-        seat = Seat.objects.filter(table=table, user=user).select_related("user").first()
+        open_now = TableSocket.objects.filter(table=table, user=user).count()
+        if open_now >= sockets_per_user():
+            raise TableRefused(
+                "too_many_sockets",
+                f"You already have {open_now} connections to this table; close one first.",
+            )
+        TableSocket.objects.create(
+            table=table, user=user, channel_name=channel_name, process=process
+        )
+        seat = _seat_of(table, user)
         if seat is None:
             return None
         was_connected = seat.connections > 0
-        seat.connections += 1
+        seat.connections = open_now + 1
         seat.disconnected_at = None
         escaped = _escaped(table, seat)
         if seat.left_at is not None and not escaped:
             seat.left_at = None  # back within the grace period: no escape
-        if seat.autoplay and seat.left_at is None:
-            seat.autoplay = False  # the bot hands the seat back
-        seat.save()
-        if not was_connected:
-            _append(table, "seat", _seat_public(table, seat))
+        if seat.autoplay and seat.left_at is None and seat.timeouts < AWAY_AFTER_TIMEOUTS:
+            seat.autoplay = False  # back after a disconnect: the bot hands the seat back
+        if was_connected:
+            seat.save()
+        else:
+            _seat_event(table, seat)
         return seat.index
 
 
-def table_disconnect(*, table_id: int, user) -> None:
+def table_disconnect(*, table_id: int, user, channel_name: str) -> None:
+    """A socket closed (any way: the consumer's disconnect, or the clock finding its process
+    dead). Idempotent: a socket that is already gone changes nothing."""
     with _writing(table_id) as table:
-        seat = Seat.objects.filter(table=table, user=user).select_related("user").first()
-        if seat is None:
+        if not TableSocket.objects.filter(channel_name=channel_name).delete()[0]:
             return
-        seat.connections = max(0, seat.connections - 1)
-        if seat.connections == 0:
-            seat.disconnected_at = timezone.now()
-            seat.save()
-            _append(table, "seat", _seat_public(table, seat))
+        _presence_recount(table, [user.pk])
+
+
+def _presence_recount(table: Table, user_ids: list[int]) -> None:
+    now = timezone.now()
+    for seat in _seats(table):
+        if seat.user_id not in user_ids:
+            continue
+        left = TableSocket.objects.filter(table=table, user_id=seat.user_id).count()
+        if left == seat.connections:
+            continue
+        seat.connections = left
+        if left == 0:
+            seat.disconnected_at = now
+            _seat_event(table, seat)
         else:
             seat.save()
+
+
+def presence_expire(*, channel_names: list[str]) -> int:
+    """End the sockets whose process stopped beating (the clock calls this): their presence goes
+    exactly as if each had closed."""
+    rows = list(
+        TableSocket.objects.filter(channel_name__in=channel_names).values_list(
+            "table_id", "user_id", "channel_name"
+        )
+    )
+    by_table: dict[int, list[tuple[int, str]]] = {}
+    for table_id, user_id, channel in rows:
+        by_table.setdefault(table_id, []).append((user_id, channel))
+    for table_id, sockets in by_table.items():
+        with _writing(table_id) as table:
+            TableSocket.objects.filter(channel_name__in=[c for _, c in sockets]).delete()
+            _presence_recount(table, sorted({u for u, _ in sockets}))
+    return len(rows)
 
 
 def _escaped(table: Table, seat: Seat) -> bool:
@@ -644,22 +882,21 @@ def _escaped(table: Table, seat: Seat) -> bool:
 
 def table_leave(*, table_id: int, user) -> str:
     """Leave the table. Between hands the seat is freed; during a live hand it is an escape:
-    after the grace period escape_penalty applies the variant's rule, then a bot plays the seat
-    for whatever is left of the hand (血战: a winner who leaves)."""
+    after the grace period the clock applies the variant's escape rule, then a bot plays the
+    seat for whatever is left of the hand (血战: a winner who leaves)."""
     with _writing(table_id) as table:
-        seat = Seat.objects.filter(table=table, user=user).select_related("user").first()
+        seat = _seat_of(table, user)
         if seat is None:
             return "not_seated"
         if table.status == TableStatus.PLAYING:
             if seat.left_at is None:
                 # Within the grace period the player may come back; meanwhile the turn timer
-                # plays their default actions. After it, escape_penalty settles the escape.
+                # plays their default actions. After it, the escape is settled.
                 seat.left_at = timezone.now()
-                seat.save()
-                _append(table, "seat", _seat_public(table, seat))
+                _seat_event(table, seat)
             return "escaping"
         _free_seat(table, seat)
-        if not Seat.objects.filter(table=table, user__isnull=False).exists():
+        if not any(s.user_id for s in _seats(table)):
             _close(table)
         return "left"
 
@@ -669,7 +906,12 @@ def _close(table: Table) -> None:
     table.deadline = None
     table.bot_fill_at = None
     table.next_hand_at = None
-    Seat.objects.filter(table=table, is_bot=True).update(is_bot=False)
+    table.bot_due_at = None
+    for seat in _seats(table):
+        if seat.is_bot:
+            seat.is_bot = False
+            seat.save()
+    table.seats_view = seats_public_of(table, _seats(table))
     _append(table, "closed", {})
 
 
@@ -679,44 +921,50 @@ def escape_apply(*, table_id: int, hand_id: int, seat_index: int) -> bool:
     with _writing(table_id) as table:
         if table.status != TableStatus.PLAYING or table.current_hand_id != hand_id:
             return False
-        hand_seat = HandSeat.objects.filter(hand_id=hand_id, seat=seat_index).first()
-        seat = Seat.objects.filter(table=table, index=seat_index).first()
-        if hand_seat is None or hand_seat.escaped or seat is None or seat.left_at is None:
-            return False
-        state = _state(table)
-        if state.escaped[seat_index]:
-            return False
-        state2, events = engine.escape(state, seat_index)
-        hand_seat.escaped = True
-        hand_seat.autoplayed = True
-        hand_seat.save()
-        seat.autoplay = True
-        seat.save()
-        hand = HandRecord.objects.get(pk=hand_id)
-        _record_engine(
-            table,
-            hand,
-            state2,
-            events,
-            action={"type": "escape", "seat": seat_index},
-            now=timezone.now(),
-            kind="escape",
-        )
+        return _escape(table, seat_index, timezone.now())
+
+
+def _escape(table: Table, seat_index: int, now: datetime) -> bool:
+    hand_seat = HandSeat.objects.filter(hand_id=table.current_hand_id, seat=seat_index).first()
+    seat = _seats(table)[seat_index]
+    if hand_seat is None or hand_seat.escaped or seat.left_at is None:
+        return False
+    state = _state(table)
+    if state.escaped[seat_index]:
+        return False
+    state2, events = engine.escape(state, seat_index)
+    hand_seat.escaped = True
+    hand_seat.autoplayed = True
+    hand_seat.save()
+    seat.autoplay = True
+    _seat_event(table, seat)
+    hand = _current_hand(table)
+    assert hand is not None
+    # an escape is a change of its own: a window it interrupts is over, nothing stays held
+    table.held = []
+    table.window_closes_at = None
+    _record_engine(
+        table,
+        hand,
+        state2,
+        events,
+        action={"type": "escape", "seat": seat_index},
+        now=now,
+        kind="escape",
+    )
     return True
 
 
 def table_ready(*, table_id: int, user) -> bool:
     """A seated player asks for the next hand; it starts when every seated human is ready."""
     with _writing(table_id) as table:
-        seat = Seat.objects.filter(table=table, user=user).select_related("user").first()
+        seat = _seat_of(table, user)
         if seat is None or table.status != TableStatus.BETWEEN:
             return False
         if not seat.ready:
             seat.ready = True
-            seat.save()
-            _append(table, "seat", _seat_public(table, seat))
-        humans = Seat.objects.filter(table=table, user__isnull=False)
-        if all(s.ready for s in humans):
+            _seat_event(table, seat)
+        if all(s.ready for s in _seats(table) if s.user_id is not None):
             _next_hand(table, now=timezone.now())
     return True
 
@@ -734,24 +982,27 @@ def _next_hand(table: Table, *, now: datetime) -> None:
         poor = account_for_user(seat.user).balance < table.room.min_balance
         if seat.left_at is not None or gone or poor:
             _free_seat(table, seat)
-    if not Seat.objects.filter(table=table, user__isnull=False).exists():
+    if not any(s.user_id for s in _seats(table)):
         _close(table)
         return
     _fill_bots(table)
-    Seat.objects.filter(table=table, autoplay=True).update(autoplay=False)
-    for seat in Seat.objects.filter(table=table, user__isnull=False, connections=0):
-        seat.autoplay = True  # disconnected (within grace): a bot plays until they return
-        seat.save()
+    for seat in _seats(table):
+        # disconnected (within grace) or away: a bot plays until they return; else their own
+        autoplay = seat.user_id is not None and (
+            seat.connections == 0 or seat.timeouts >= AWAY_AFTER_TIMEOUTS
+        )
+        if seat.autoplay != autoplay:
+            seat.autoplay = autoplay
+            _seat_event(table, seat)
     _hand_start(table, now=now)
 
 
-# --- the sweeper ----------------------------------------------------------------------------
+# --- time: what the clock drives ------------------------------------------------------------
 def table_tick(*, table_id: int, now: datetime | None = None) -> None:
     """Everything time-driven for one table: bot fill, disconnect grace (bot takes over), escape
-    after the grace period, turn deadlines (default action), and the next hand."""
+    after the grace period, held claim answers, paced bot moves, turn deadlines (default
+    action), and the next hand. The clock (games.runtime.clock) calls it when wake_at passes."""
     now = now or timezone.now()
-    if not _tick_due(table_id, now):
-        return
     with _writing(table_id) as table:
         if table.status == TableStatus.WAITING:
             if table.bot_fill_at and now >= table.bot_fill_at and _has_human(table):
@@ -764,88 +1015,90 @@ def table_tick(*, table_id: int, now: datetime | None = None) -> None:
                 _next_hand(table, now=now)
 
 
-def _tick_due(table_id: int, now: datetime) -> bool:
-    table = (
-        Table.objects.filter(pk=table_id)
-        .only("status", "deadline", "bot_fill_at", "next_hand_at")
-        .first()
-    )
-    if table is None or table.status == TableStatus.CLOSED:
-        return False
-    if table.status == TableStatus.WAITING:
-        return bool(table.bot_fill_at and now >= table.bot_fill_at)
-    if table.status == TableStatus.BETWEEN:
-        return bool(table.next_hand_at and now >= table.next_hand_at)
-    if table.deadline and now >= table.deadline:
-        return True
-    cutoff = now - timedelta(seconds=grace_seconds())
-    seats = Seat.objects.filter(table_id=table_id, user__isnull=False)
-    return (
-        seats.filter(autoplay=False, connections=0, disconnected_at__lte=cutoff).exists()
-        or seats.filter(left_at__lte=cutoff).exists()
-    )
-
-
 def _has_human(table: Table) -> bool:
-    return Seat.objects.filter(table=table, user__isnull=False).exists()
+    return any(s.user_id for s in _seats(table))
 
 
 def _tick_playing(table: Table, now: datetime) -> None:
     cutoff = now - timedelta(seconds=grace_seconds())
-    seats = _seats(table)
-    for seat in seats:
-        if seat.user_id is None:
+    for seat in _seats(table):
+        if seat.user_id is None or table.status != TableStatus.PLAYING:
             continue
         if seat.left_at and seat.left_at <= cutoff:
-            if not _escaped(table, seat):
-                _queue_escape_on_commit(table.pk, table.current_hand_id, seat.index)
-            continue  # escape_penalty hands the seat to a bot after settling the escape
+            _escape(table, seat.index, now)  # then a bot plays the seat
+            continue
         gone = seat.connections == 0 and seat.disconnected_at and seat.disconnected_at <= cutoff
         if gone and not seat.autoplay:
             seat.autoplay = True
-            seat.save()
             HandSeat.objects.filter(hand_id=table.current_hand_id, seat=seat.index).update(
                 autoplayed=True
             )
-            _append(table, "seat", _seat_public(table, seat))
-            _schedule_bots(table)
-    if table.deadline and now >= table.deadline:
-        _play_defaults(table, now, seats)
+            _seat_event(table, seat)
+            _schedule_bots(table, now)
+    if table.status != TableStatus.PLAYING:
+        return
+    if table.held and table.window_closes_at and now >= table.window_closes_at:
+        _release_held(table, now)
+    if table.bot_due_at and now >= table.bot_due_at and table.status == TableStatus.PLAYING:
+        table.bot_due_at = None
+        _bot_move(table, now)
+    if table.deadline and now >= table.deadline and table.status == TableStatus.PLAYING:
+        _play_defaults(table, now)
 
 
-def _queue_escape_on_commit(table_id: int, hand_id: int, seat_index: int) -> None:
-    def queue() -> None:
-        from games.tasks import escape_penalty
-
-        escape_penalty.delay(table_id, hand_id, seat_index)
-
-    transaction.on_commit(queue)
-
-
-def _play_defaults(table: Table, now: datetime, seats: list[Seat]) -> None:
+def _play_defaults(table: Table, now: datetime) -> None:
+    """The turn timer ran out: the default action for every seat still to act. A human who lets
+    AWAY_AFTER_TIMEOUTS timers in a row run out is handed to the bot stand-in."""
+    if table.held:
+        _release_held(table, now)
+    hand = _current_hand(table)
     state = _state(table)
-    hand = HandRecord.objects.get(pk=table.current_hand_id)
     for index in list(engine.to_act(state)):
-        if table.status != TableStatus.PLAYING:
+        if table.status != TableStatus.PLAYING or hand is None:
             break
         state = _state(table)
-        if index not in engine.to_act(state):
+        if index not in engine.to_act(state) or index in _held_seats(table):
             continue
-        action = engine.default_action(state, index)
-        state2, events = engine.apply(state, action)
-        _record_engine(table, hand, state2, events, action=action.to_json(), now=now, seats=seats)
+        seat = _seats(table)[index]
+        if seat.user_id is not None and not seat.bot_plays:
+            seat.timeouts += 1
+            if seat.timeouts >= AWAY_AFTER_TIMEOUTS:
+                seat.autoplay = True
+                HandSeat.objects.filter(hand=hand, seat=index).update(autoplayed=True)
+                _seat_event(table, seat)
+            else:
+                seat.save(update_fields=["timeouts"])
+        _play(table, hand, state, engine.default_action(state, index), now)
 
 
 def table_sweep(*, now: datetime | None = None) -> int:
-    """table_tick for every open table (Celery beat / the run_tables command)."""
+    """table_tick for every table whose wake_at has passed (the clock's step)."""
+    now = now or timezone.now()
     count = 0
-    for table_id in Table.objects.exclude(status=TableStatus.CLOSED).values_list("pk", flat=True):
+    due = Table.objects.filter(wake_at__lte=now).exclude(status=TableStatus.CLOSED)
+    for table_id in due.order_by("wake_at").values_list("pk", flat=True)[:500]:
         try:
             table_tick(table_id=table_id, now=now)
         except Exception:  # one broken table must not stop the sweep of the others
             log.exception("tick of table %s failed", table_id)
         count += 1
     return count
+
+
+def hands_settle_overdue(*, now: datetime | None = None, older_than: float = 30.0) -> int:
+    """Settle the hands that ended and were not settled (a worker died mid-settlement, a lost
+    task): the clock runs this, and hand_settle pays each exactly once."""
+    now = now or timezone.now()
+    cutoff = now - timedelta(seconds=older_than)
+    overdue = HandRecord.objects.filter(status=HandStatus.ENDED, ended_at__lte=cutoff)
+    done = 0
+    for hand_id in overdue.order_by("pk").values_list("pk", flat=True)[:100]:
+        try:
+            hand_settle(hand_id=hand_id)
+            done += 1
+        except Exception:
+            log.exception("overdue settlement of hand %s failed", hand_id)
+    return done
 
 
 # --- settlement -----------------------------------------------------------------------------

@@ -48,3 +48,15 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+
+def _start_table_clock() -> None:
+    # The table clock runs inside this process on the embedded defaults (TABLE_CLOCK =
+    # "embedded", `make run`); with TABLE_CLOCK = "off" a `manage.py run_tables` process is the
+    # clock (docs/operations.md).
+    from games.runtime.clock import start_embedded
+
+    start_embedded()
+
+
+_start_table_clock()

@@ -269,3 +269,16 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
+
+# --- Live tables (docs/protocol.md, docs/operations.md) -------------------------------------
+# The one clock of the tables: "embedded" runs it in a thread of the ASGI process (the
+# single-process default, `make run`); "off" means a separate `manage.py run_tables` process
+# drives it (Procfile `clock`, the default with REDIS_URL).
+TABLE_CLOCK = os.environ.get("TABLE_CLOCK", "off" if REDIS_URL else "embedded")
+TABLE_CLOCK_INTERVAL = float(os.environ.get("TABLE_CLOCK_INTERVAL", "0.25"))
+TABLE_TURN_SECONDS = env_int("TABLE_TURN_SECONDS", 20)
+# Every claim window lasts at least this long, whether or not anybody may claim.
+TABLE_CLAIM_WINDOW_SECONDS = float(os.environ.get("TABLE_CLAIM_WINDOW_SECONDS", "1.5"))
+# The bots' human-like pause before each move (0: at once).
+TABLE_BOT_DELAY_MS = env_int("TABLE_BOT_DELAY_MS", 700)
+TABLE_SOCKETS_PER_USER = env_int("TABLE_SOCKETS_PER_USER", 4)

@@ -8,3 +8,6 @@ TABLE_TURN_SECONDS = 8  # a stuck click still moves on (the server plays the def
 TABLE_NEXT_HAND_SECONDS = 600  # the result panel stays up while the test reads it
 TABLE_DISCONNECT_GRACE_SECONDS = 120
 TABLE_SPECTATOR_DELAY_SECONDS = 0
+TABLE_CLOCK = "embedded" if not REDIS_URL else "off"  # noqa: F405 (with Redis: run_tables)
+TABLE_BOT_DELAY_MS = 0
+TABLE_CLAIM_WINDOW_SECONDS = 0.3

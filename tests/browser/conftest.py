@@ -107,6 +107,15 @@ def live_site(tmp_path_factory):
         )
     ]
     if os.environ.get("REDIS_URL"):
+        procs.append(  # the table clock, as production runs it (Procfile `clock`)
+            subprocess.Popen(
+                [python, "manage.py", "run_tables"],
+                cwd=ROOT,
+                env=env,
+                stdout=logs,
+                stderr=subprocess.STDOUT,
+            )
+        )
         procs.append(
             subprocess.Popen(
                 [

@@ -1,26 +1,27 @@
-"""Drive time-based table work (deadlines, bot fill, grace, escapes, next hands) in a loop,
-for deployments without `celery beat`. Connected sockets also drive their own table."""
+"""The table clock as its own process (Procfile `clock`; docs/operations.md): ticks every table
+whose deadline passed, ends the sockets of dead server processes, settles overdue hands."""
 
 from __future__ import annotations
 
-import time
-
 from django.core.management.base import BaseCommand
 
-from games.runtime.services import table_sweep
+from games.runtime.clock import Clock
 
 
 class Command(BaseCommand):
-    help = "Sweep every open table every --every seconds (use --once for a single pass)."
+    help = "Run the table clock (every --every seconds; --once for a single pass)."
 
     def add_arguments(self, parser):
-        parser.add_argument("--every", type=float, default=1.0)
+        parser.add_argument("--every", type=float, default=None)
         parser.add_argument("--once", action="store_true")
 
     def handle(self, *args, **opts):
-        while True:
-            count = table_sweep()
-            if opts["once"]:
-                self.stdout.write(f"swept {count} table(s)")
-                return
-            time.sleep(opts["every"])
+        clock = Clock(every=opts["every"])
+        if opts["once"]:
+            count = clock.step()
+            self.stdout.write(f"ticked {count} table(s)")
+            return
+        try:
+            clock.run()
+        except KeyboardInterrupt:  # pragma: no cover - interactive stop
+            clock.stop.set()

@@ -21,7 +21,6 @@ WAIT = 30.0
 
 @pytest.fixture(autouse=True)
 def _table_settings(settings):
-    settings.TABLE_TICK_SECONDS = 0  # tests drive time explicitly through table_tick(now=...)
     settings.TABLE_SPECTATOR_DELAY_SECONDS = 0
     settings.TABLE_BOT_FILL_SECONDS = 5
 

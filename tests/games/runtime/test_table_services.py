@@ -180,7 +180,7 @@ def test_it_applies_the_escape_penalty_once(alice, sichuan, seeded):
 def test_it_cancels_the_escape_when_the_player_returns_in_time(alice, sichuan, seeded):
     table = _solo_table(alice, sichuan)
     services.table_leave(table_id=table.pk, user=alice)
-    services.table_connect(table_id=table.pk, user=alice)
+    services.table_connect(table_id=table.pk, user=alice, channel_name="c1", process="p1")
     services.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=60))
     assert not TableEvent.objects.filter(table=table, kind="escape").exists()
     seat = Seat.objects.get(table=table, user=alice)
@@ -189,7 +189,7 @@ def test_it_cancels_the_escape_when_the_player_returns_in_time(alice, sichuan, s
 
 def test_it_plays_the_default_action_when_the_deadline_passes(alice, sichuan, seeded):
     table = _solo_table(alice, sichuan)
-    services.table_connect(table_id=table.pk, user=alice)
+    services.table_connect(table_id=table.pk, user=alice, channel_name="c1", process="p1")
 
     def only_alice_to_act():
         state = engine.HandState.from_json(Table.objects.get(pk=table.pk).state)
@@ -209,8 +209,8 @@ def test_it_plays_the_default_action_when_the_deadline_passes(alice, sichuan, se
 
 def test_it_hands_a_disconnected_seat_to_a_bot_and_back(alice, sichuan, seeded):
     table = _solo_table(alice, sichuan)
-    services.table_connect(table_id=table.pk, user=alice)
-    services.table_disconnect(table_id=table.pk, user=alice)
+    services.table_connect(table_id=table.pk, user=alice, channel_name="c1", process="p1")
+    services.table_disconnect(table_id=table.pk, user=alice, channel_name="c1")
     services.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=31))
     hand = HandRecord.objects.get(table=table)
     assert HandSeat.objects.get(hand=hand, seat=0).autoplayed
@@ -220,7 +220,7 @@ def test_it_hands_a_disconnected_seat_to_a_bot_and_back(alice, sichuan, seeded):
     assert len(hand.actions) > 1
     if hand.status == HandStatus.LIVE:
         assert Seat.objects.get(table=table, user=alice).autoplay
-    services.table_connect(table_id=table.pk, user=alice)
+    services.table_connect(table_id=table.pk, user=alice, channel_name="c1", process="p1")
     assert not Seat.objects.get(table=table, user=alice).autoplay
 
 
@@ -284,7 +284,7 @@ def test_it_starts_the_next_hand_with_the_next_dealer(alice, sichuan, seeded):
     table = _solo_table(alice, sichuan)
     _play_human(table.pk, alice)
     hand = HandRecord.objects.get(table=table)
-    services.table_connect(table_id=table.pk, user=alice)
+    services.table_connect(table_id=table.pk, user=alice, channel_name="c1", process="p1")
     services.table_ready(table_id=table.pk, user=alice)
     table.refresh_from_db()
     assert table.hand_no == 2 and table.status == TableStatus.PLAYING

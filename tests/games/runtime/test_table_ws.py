@@ -269,12 +269,13 @@ async def test_it_answers_duplicate_stale_out_of_turn_and_malformed_messages(see
         await p.comm.disconnect(timeout=WAIT)
 
 
-async def test_it_closes_a_flooding_socket_with_1008(settings):
+async def test_it_closes_a_flooding_socket_with_4429_and_ends_its_presence(settings):
     settings.TABLE_WS_BURST = 10
     settings.TABLE_WS_RATE_PER_SECOND = 1
     room, users, table = await database_sync_to_async(_setup_table)(n_humans=1)
     comm, ok, _ = await ws_connect(users[0], table.pk)
     await comm.receive_json_from(timeout=WAIT)
+    assert await database_sync_to_async(_connections)(table.pk, users[0]) == (1, 1)
     for i in range(40):
         await comm.send_json_to({"type": "ping", "id": str(i)})
     closed = None
@@ -283,7 +284,17 @@ async def test_it_closes_a_flooding_socket_with_1008(settings):
         if out["type"] == "websocket.close":
             closed = out
             break
-    assert closed is not None and closed["code"] == 1008
+    assert closed is not None and closed["code"] == 4429
+    # the seat is not left looking connected: no socket row, no connection counted
+    assert await database_sync_to_async(_connections)(table.pk, users[0]) == (0, 0)
+
+
+def _connections(table_id: int, user) -> tuple[int, int]:
+    from games.models import Seat, TableSocket
+
+    sockets = TableSocket.objects.filter(table_id=table_id, user=user).count()
+    seat = Seat.objects.get(table_id=table_id, user=user)
+    return sockets, seat.connections
 
 
 async def test_it_refuses_anonymous_and_foreign_origin_sockets():
