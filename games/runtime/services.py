@@ -581,7 +581,8 @@ def _hand_end(table: Table, hand: HandRecord, state: HandState, *, now: datetime
     hand.points = points
     hand.coins = coins
     hand.rake = rake
-    hand.save()
+    hand.save()  # (its actions too)
+    table._hand_dirty = None
     table.status = TableStatus.BETWEEN
     table.deadline = None
     table.held = []

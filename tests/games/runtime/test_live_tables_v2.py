@@ -1,0 +1,376 @@
+"""Live tables v2 through the services: what a change costs, the one clock, claim windows that
+tell nothing, settlement that cannot be lost, away players (docs/protocol.md)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.db.backends.utils import CursorWrapper
+from django.utils import timezone
+
+import games.engine as engine
+from games.models import HandRecord, HandSeat, HandStatus, Seat, Table, TableEvent, TableStatus
+from games.runtime import push, selectors, services
+from games.runtime.clock import Clock
+from tests.factories import RoomFactory, UserFactory
+from tests.games.runtime.conftest import choose
+from wallet.models import Transfer
+from wallet.selectors import wallet_audit
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+T0 = timezone.now().replace(microsecond=0) + timedelta(days=1)
+
+
+TRANSACTION_CONTROL = {"BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE"}
+
+
+class QueryCount:
+    """Counts the SQL statements every thread runs inside the block (the writer's, the
+    clock's, a socket's): a budget that does not depend on the machine."""
+
+    def __enter__(self):
+        self.n = 0
+        self.real = CursorWrapper.execute, CursorWrapper.executemany
+        real_execute, real_many = self.real
+
+        def execute(cursor, sql, params=None):
+            if sql.split(" ", 1)[0] not in TRANSACTION_CONTROL:  # SQLite's BEGIN, savepoints
+                self.n += 1
+            return real_execute(cursor, sql, params)
+
+        def executemany(cursor, sql, param_list):
+            self.n += 1
+            return real_many(cursor, sql, param_list)
+
+        CursorWrapper.execute, CursorWrapper.executemany = execute, executemany
+        return self
+
+    def __exit__(self, *exc):
+        CursorWrapper.execute, CursorWrapper.executemany = self.real
+
+
+@pytest.fixture
+def deliveries(monkeypatch):
+    """Every delivery the writer pushes after commit, in order."""
+    sent: list[push.Delivery] = []
+    real = push.frames_send
+
+    def record(delivery):
+        sent.append(delivery)
+        real(delivery)
+
+    monkeypatch.setattr(push, "frames_send", record)
+    return sent
+
+
+def four_humans(variant="sichuan", seed="que-test-seed-1", monkeypatch=None, **room_kw):
+    if monkeypatch is not None:
+        monkeypatch.setattr(services, "seed_generate", lambda: seed)
+    room = RoomFactory(variant=variant, coefficient=10, rake=20 if variant != "fuzhou" else 0)
+    users = [UserFactory(username=f"h{i}") for i in range(4)]
+    table = None
+    for user in users:
+        table = services.table_seat(user=user, room=room)
+    Table.objects.filter(pk=table.pk)
+    by_seat = {selectors.seat_of(table.pk, u): u for u in users}
+    return Table.objects.get(pk=table.pk), [by_seat[s] for s in range(4)]
+
+
+def next_move(table_id: int) -> tuple[int, dict, dict] | None:
+    """The first seat with something to do, its snapshot and a plain player's move."""
+    for seat in range(4):
+        snap = selectors.table_snapshot(table_id=table_id, seat=seat)
+        action = choose(snap["view"])
+        if action is not None:
+            return seat, snap, action
+    return None
+
+
+def submit(table_id: int, users, move) -> dict:
+    seat, snap, action = move
+    return services.table_submit_action(
+        table_id=table_id,
+        user=users[seat],
+        action_id=f"a{snap['seq']}-{seat}-{timezone.now().timestamp()}",
+        expected_seq=snap["seq"],
+        action=action,
+    )
+
+
+def act_once(table_id: int, users) -> dict | None:
+    move = next_move(table_id)
+    return submit(table_id, users, move) if move else None
+
+
+# --- cost budgets -----------------------------------------------------------------------------
+@pytest.mark.parametrize("window", [0, 1.5])
+def test_it_costs_at_most_8_queries_per_accepted_action(settings, monkeypatch, window):
+    # given four humans (no bot moves after the commit) playing a seeded hand
+    settings.TABLE_CLAIM_WINDOW_SECONDS = window
+    settled: list[int] = []
+    monkeypatch.setattr(services, "_queue_settle", settled.append)
+    counted = []
+    with time_machine.travel(T0, tick=False) as clock:
+        table, users = four_humans(monkeypatch=monkeypatch)
+        for _ in range(120):
+            table.refresh_from_db()
+            if table.status != TableStatus.PLAYING:
+                break
+            move = next_move(table.pk)
+            if move is None:  # every seat answered; the window waits for its least time
+                clock.shift(window + 0.1)
+                services.table_sweep()
+                continue
+            # when a player acts, the whole change (the engine, its events, the frames of the
+            # four seats and the spectators, the seat answering at once) costs at most 8 queries
+            with QueryCount() as queries:
+                answer = submit(table.pk, users, move)
+            assert answer["type"] == "ack", answer
+            if settled:  # (settling the hand is a job of its own, after the commit)
+                break
+            counted.append(queries.n)
+    assert len(counted) > 20 and max(counted) <= 8, counted
+
+
+def test_a_change_costs_the_same_database_work_whoever_watches(monkeypatch, deliveries):
+    """Frames are built by the writer from what it holds: the number of queries of a change
+    does not grow with the sockets watching (a socket's forwarding reads nothing)."""
+    table, users = four_humans(monkeypatch=monkeypatch)
+    move = next_move(table.pk)
+    with QueryCount() as queries:
+        submit(table.pk, users, move)
+    delivery = deliveries[-1]
+    # one frame per seated human and one for the spectators, built in that transaction
+    groups = [g for g, m in delivery.messages if m["type"] == "table.frame"]
+    assert sorted(groups) == sorted(
+        [push.user_group(table.pk, u.pk) for u in users] + [push.spectator_group(table.pk)]
+    )
+    assert queries.n <= 8
+
+
+# --- the clock: a table nobody watches --------------------------------------------------------
+def test_a_table_nobody_watches_finishes_its_hand_and_charges_the_escape(
+    settings, monkeypatch
+):
+    monkeypatch.setattr(services, "seed_generate", lambda: "que-test-seed-1")
+    settings.TABLE_BOT_DELAY_MS = 500  # paced bots: only the clock moves them
+    settings.TABLE_CLAIM_WINDOW_SECONDS = 1.5
+    room = RoomFactory(variant="sichuan", coefficient=10, rake=20)
+    alice = UserFactory(username="alice")
+    with time_machine.travel(T0, tick=False) as clock:
+        table = services.table_seat(user=alice, room=room)
+        services.table_fill_bots(table_id=table.pk, user=alice)
+        # alice presses Leave mid-hand and closes the browser: no socket is open at all
+        assert services.table_leave(table_id=table.pk, user=alice) == "escaping"
+        hand = HandRecord.objects.get(table=table)
+        for _ in range(3000):
+            hand.refresh_from_db()
+            if hand.status == HandStatus.SETTLED:
+                break
+            clock.shift(0.5)
+            Clock(every=0).step()
+        else:
+            raise AssertionError("the hand never finished")
+        # then the escape was applied by the clock, and the hand settled with it
+        assert HandSeat.objects.get(hand=hand, seat=0).escaped
+        assert TableEvent.objects.filter(table=table, kind="escape").exists()
+        assert any(a.get("type") == "escape" for a in hand.actions)
+        assert Transfer.objects.filter(idempotency_key=f"hand:{hand.pk}").count() == 1
+        assert hand.points[0] < 0 or hand.coins[0] < 0
+        assert wallet_audit() == []
+
+
+# --- claim windows ------------------------------------------------------------------------------
+def _window_facts(table_id: int, deliveries, users, *, window: float, clock) -> list[dict]:
+    """Play a hand of four humans; for every discard window record what seat `obs` saw and
+    how long the window lasted."""
+    facts = []
+    for _ in range(400):
+        table = Table.objects.get(pk=table_id)
+        if table.status != TableStatus.PLAYING:
+            return facts
+        state = engine.HandState.from_json(table.state)
+        if state.phase == "claim":
+            # every pending seat answers at once (plain players) ...
+            answered = act_once(table_id, users)
+            if answered is None:
+                # ... and then only the least time of the window is left: it closes at it
+                opened = table.window_closes_at - timedelta(seconds=window)
+                before = len(deliveries)
+                clock.shift(0.05)
+                services.table_sweep()
+                assert len(deliveries) == before, "a window closed before its least time"
+                clock.move_to(table.window_closes_at)
+                services.table_sweep()
+                facts.append({"opened": opened, "closed": timezone.now()})
+            continue
+        start = len(deliveries)
+        answer = act_once(table_id, users)
+        assert answer and answer["type"] == "ack", answer
+        table.refresh_from_db()
+        state = engine.HandState.from_json(table.state)
+        if state.phase == "claim":
+            claimants = [
+                s
+                for s in range(4)
+                if any(a["type"] != "pass" for a in selectors.table_snapshot(table_id=table_id, seat=s)["view"]["legal"])
+            ]
+            facts.append({"discard_frames": deliveries[start:], "claimants": claimants})
+    raise AssertionError("the hand did not end")
+
+
+def test_every_claim_window_looks_and_lasts_the_same_whether_or_not_anybody_may_claim(
+    settings, monkeypatch, deliveries
+):
+    settings.TABLE_CLAIM_WINDOW_SECONDS = 1.5
+    with time_machine.travel(T0, tick=False) as clock:
+        table, users = four_humans("fuzhou", seed="claim-0", monkeypatch=monkeypatch)
+        facts = _window_facts(table.pk, deliveries, users, window=1.5, clock=clock)
+    durations = [f["closed"] - f["opened"] for f in facts if "closed" in f]
+    assert durations and set(durations) == {timedelta(seconds=1.5)}
+    discards = [f for f in facts if "discard_frames" in f]
+    with_claim = [f for f in discards if f["claimants"]]
+    without = [f for f in discards if not f["claimants"]]
+    assert with_claim and without  # the seed gives both kinds of window
+    for fact in discards:
+        # one delivery for the discard, whoever may claim; in it every seat sees the window
+        assert len(fact["discard_frames"]) == 1
+        frames = fact["discard_frames"][0].messages
+        for group, message in frames:
+            if message["type"] != "table.frame":
+                continue
+            view = message["frame"]["view"]
+            assert view["claim"] is not None and view["phase"] == "claim"
+            seat = view["seat"]
+            # to_act names nobody but the viewer, and only when it has a real option
+            assert view["to_act"] in ([], [seat])
+            if seat is not None and seat not in fact["claimants"]:
+                assert view["legal"] == [] and view["to_act"] == []
+
+
+def test_an_answer_inside_the_window_reaches_only_the_answering_seat(
+    settings, monkeypatch, deliveries
+):
+    settings.TABLE_CLAIM_WINDOW_SECONDS = 1.5
+    with time_machine.travel(T0, tick=False):
+        table, users = four_humans("fuzhou", seed="claim-0", monkeypatch=monkeypatch)
+        for _ in range(200):
+            table.refresh_from_db()
+            state = engine.HandState.from_json(table.state)
+            if state.phase == "claim" and engine.to_act(state):
+                break
+            act_once(table.pk, users)
+        else:
+            pytest.skip("no window with a claimant at this seed")
+        seat = engine.to_act(state)[0]
+        start = len(deliveries)
+        snap = selectors.table_snapshot(table_id=table.pk, seat=seat)
+        answer = services.table_submit_action(
+            table_id=table.pk, user=users[seat], action_id="w1", expected_seq=snap["seq"],
+            action={"type": "pass"},
+        )
+        assert answer["type"] == "ack"
+        sent = deliveries[start:]
+        groups = [g for d in sent for g, _ in d.messages]
+        assert groups == [push.user_group(table.pk, users[seat].pk)]
+        assert Table.objects.get(pk=table.pk).seq == snap["seq"]
+
+
+# --- settlement that cannot be lost -------------------------------------------------------------
+def test_a_hand_left_unsettled_by_a_dead_worker_is_settled_once_by_the_clock(
+    settings, monkeypatch
+):
+    monkeypatch.setattr(services, "seed_generate", lambda: "que-test-seed-1")
+    import wallet.services as wallet_services
+
+    real_settle = wallet_services.wallet_settle
+    crashes = []
+
+    def crash(**kwargs):  # the worker dies half-way: its transaction never commits
+        crashes.append(kwargs["key"])
+        raise SystemExit("worker killed")
+
+    monkeypatch.setattr(wallet_services, "wallet_settle", crash)
+    room = RoomFactory(variant="sichuan", coefficient=10, rake=20)
+    alice = UserFactory(username="alice")
+    with time_machine.travel(T0, tick=False) as clock:
+        table = services.table_seat(user=alice, room=room)
+        services.table_fill_bots(table_id=table.pk, user=alice)
+        Seat.objects.filter(table=table, user=alice).update(autoplay=True)
+        try:
+            services.table_run_bots(table_id=table.pk)
+        except SystemExit:
+            pass
+        hand = HandRecord.objects.get(table=table)
+        assert hand.status == HandStatus.ENDED and crashes
+        assert not Transfer.objects.filter(idempotency_key=f"hand:{hand.pk}").exists()
+        monkeypatch.setattr(wallet_services, "wallet_settle", real_settle)
+        # within a minute the clock settles it; a late redelivery of the task pays nothing more
+        clock.shift(31)
+        Clock(every=0).step()
+        hand.refresh_from_db()
+        assert hand.status == HandStatus.SETTLED
+        services.hand_settle(hand_id=hand.pk)
+        assert Transfer.objects.filter(idempotency_key=f"hand:{hand.pk}").count() == 1
+        assert wallet_audit() == []
+
+
+# --- away players ---------------------------------------------------------------------------------
+def test_two_timers_in_a_row_hand_a_connected_player_to_the_bot_until_they_act(
+    settings, monkeypatch
+):
+    table, users = four_humans(monkeypatch=monkeypatch)
+    for u in users:
+        services.table_connect(table_id=table.pk, user=u, channel_name=f"c{u.pk}", process="p")
+    with time_machine.travel(T0, tick=False) as clock:
+        seat = None
+        for _ in range(3):
+            table.refresh_from_db()
+            state = engine.HandState.from_json(table.state)
+            seat = engine.to_act(state)[0]
+            clock.move_to(table.deadline + timedelta(seconds=1))
+            services.table_sweep()
+            if Seat.objects.get(table=table, index=seat).autoplay:
+                break
+        away = Seat.objects.get(table=table, index=seat)
+        assert away.autoplay and away.timeouts >= 2
+        assert services.table_back(table_id=table.pk, user=users[seat])
+        back = Seat.objects.get(table=table, index=seat)
+        assert not back.autoplay and back.timeouts == 0
+
+
+# --- the table's terms ------------------------------------------------------------------------------
+def test_the_table_shows_the_terms_its_hand_settles_at(monkeypatch):
+    table, users = four_humans(monkeypatch=monkeypatch)
+    room = table.room
+    info = selectors.table_snapshot(table_id=table.pk, seat=0)["table"]
+    assert info["terms"] == {"N": 10, "A": 20} and info["next_terms"] is None
+    room.coefficient, room.rake = 50, 30
+    room.save()
+    info = selectors.table_snapshot(table_id=table.pk, seat=0)["table"]
+    assert info["terms"] == {"N": 10, "A": 20}  # the hand in play keeps its terms
+    assert info["next_terms"] == {"N": 50, "A": 30}  # "from the next hand"
+
+
+def test_a_player_back_at_a_closed_table_sees_their_own_seat_and_result(monkeypatch):
+    monkeypatch.setattr(services, "seed_generate", lambda: "que-test-seed-1")
+    room = RoomFactory(variant="sichuan", coefficient=10, rake=20)
+    alice = UserFactory(username="alice")
+    table = services.table_seat(user=alice, room=room)
+    services.table_fill_bots(table_id=table.pk, user=alice)
+    services.table_leave(table_id=table.pk, user=alice)
+    with time_machine.travel(T0, tick=False) as clock:
+        for _ in range(400):
+            table.refresh_from_db()
+            if table.status == TableStatus.CLOSED:
+                break
+            clock.shift(31)
+            services.table_sweep()
+            services.table_run_bots(table_id=table.pk)
+    assert table.status == TableStatus.CLOSED
+    snap = selectors.table_snapshot_for(table_id=table.pk, user=alice, seat=None)
+    assert snap["table"]["you"] == 0
+    assert snap["view"]["seat"] == 0 and snap["view"]["result"] is not None
