@@ -152,9 +152,7 @@ def test_a_change_costs_the_same_database_work_whoever_watches(monkeypatch, deli
 
 
 # --- the clock: a table nobody watches --------------------------------------------------------
-def test_a_table_nobody_watches_finishes_its_hand_and_charges_the_escape(
-    settings, monkeypatch
-):
+def test_a_table_nobody_watches_finishes_its_hand_and_charges_the_escape(settings, monkeypatch):
     monkeypatch.setattr(services, "seed_generate", lambda: "que-test-seed-1")
     settings.TABLE_BOT_DELAY_MS = 500  # paced bots: only the clock moves them
     settings.TABLE_CLAIM_WINDOW_SECONDS = 1.5
@@ -216,7 +214,10 @@ def _window_facts(table_id: int, deliveries, users, *, window: float, clock) -> 
             claimants = [
                 s
                 for s in range(4)
-                if any(a["type"] != "pass" for a in selectors.table_snapshot(table_id=table_id, seat=s)["view"]["legal"])
+                if any(
+                    a["type"] != "pass"
+                    for a in selectors.table_snapshot(table_id=table_id, seat=s)["view"]["legal"]
+                )
             ]
             facts.append({"discard_frames": deliveries[start:], "claimants": claimants})
     raise AssertionError("the hand did not end")
@@ -239,7 +240,7 @@ def test_every_claim_window_looks_and_lasts_the_same_whether_or_not_anybody_may_
         # one delivery for the discard, whoever may claim; in it every seat sees the window
         assert len(fact["discard_frames"]) == 1
         frames = fact["discard_frames"][0].messages
-        for group, message in frames:
+        for _group, message in frames:
             if message["type"] != "table.frame":
                 continue
             view = message["frame"]["view"]
@@ -269,7 +270,10 @@ def test_an_answer_inside_the_window_reaches_only_the_answering_seat(
         start = len(deliveries)
         snap = selectors.table_snapshot(table_id=table.pk, seat=seat)
         answer = services.table_submit_action(
-            table_id=table.pk, user=users[seat], action_id="w1", expected_seq=snap["seq"],
+            table_id=table.pk,
+            user=users[seat],
+            action_id="w1",
+            expected_seq=snap["seq"],
             action={"type": "pass"},
         )
         assert answer["type"] == "ack"
@@ -280,9 +284,7 @@ def test_an_answer_inside_the_window_reaches_only_the_answering_seat(
 
 
 # --- settlement that cannot be lost -------------------------------------------------------------
-def test_a_hand_left_unsettled_by_a_dead_worker_is_settled_once_by_the_clock(
-    settings, monkeypatch
-):
+def test_a_hand_left_unsettled_by_a_dead_worker_is_settled_once_by_the_clock(settings, monkeypatch):
     monkeypatch.setattr(services, "seed_generate", lambda: "que-test-seed-1")
     import wallet.services as wallet_services
 
