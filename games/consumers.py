@@ -117,7 +117,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         except Http404:
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        presence.ensure_heartbeat()
+        await database_sync_to_async(presence.ensure_heartbeat)()
         # Join the user's group before reading anything: a change that commits meanwhile is
         # queued for this socket, and the snapshot below covers the ones before it.
         await self._join(push.user_group(self.table_id, self.user.pk))

@@ -237,10 +237,22 @@ class ActionReceipt(models.Model):
         ]
 
 
+class ServerProcess(models.Model):
+    """A server process that holds sockets, with its heartbeat (games.runtime.presence): one
+    row per process, beaten every few seconds; a process whose beat is older than the expiry is
+    dead, and its sockets end."""
+
+    name = models.CharField(max_length=64, primary_key=True)
+    beat_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"process {self.name}"
+
+
 class TableSocket(models.Model):
     """One open websocket of a user at a table: presence. `process` names the server process
-    that holds it; that process keeps a heartbeat with an expiry (games.runtime.presence), so the
-    sockets of a process that died end by themselves when the clock sees the heartbeat gone."""
+    that holds it; that process keeps a heartbeat with an expiry (ServerProcess), so the sockets
+    of a process that died end by themselves when the clock sees the heartbeat gone."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")

@@ -1,13 +1,12 @@
 """Presence: which sockets are open, with an expiry instead of a counter.
 
 Each open socket is a TableSocket row naming the server process that holds it. Every process
-that holds sockets keeps a heartbeat in the cache (`que:proc:<id>`, refreshed every
-PROCESS_BEAT_SECONDS, expiring after PROCESS_TTL_SECONDS): one small thread per process, not a
-loop per socket, and no database work. A socket that closes in any way its process sees (normal
-close, flood limit, a refused frame, a server error) deletes its row at once; the sockets of a
-process that dies (killed, crashed) end when the clock finds its heartbeat gone
-(`presence_sweep`). Needs a cache shared by the processes (Redis) when there are several; the
-embedded default is one process, whose local-memory cache its clock thread shares.
+that holds sockets beats a heartbeat (its ServerProcess row's `beat_at`, every
+PROCESS_BEAT_SECONDS) from one small thread: a loop per process, not per socket, so an idle
+socket costs nothing. A socket that closes in any way its process sees (normal close, flood
+limit, a refused frame, a server error) deletes its row at once; the sockets of a process that
+dies (killed, crashed) end when the clock finds its beat older than PROCESS_TTL_SECONDS
+(`presence_sweep`).
 """
 
 from __future__ import annotations
@@ -16,8 +15,10 @@ import logging
 import os
 import threading
 import uuid
+from datetime import timedelta
 
-from django.core.cache import cache
+from django.db import close_old_connections
+from django.utils import timezone
 
 log = logging.getLogger(__name__)
 
@@ -32,21 +33,22 @@ _started = threading.Lock()
 _beating = False
 
 
-def _key(process: str) -> str:
-    return f"que:proc:{process}"
+def beat(process: str = PROCESS_ID) -> None:
+    from games.models import ServerProcess
 
-
-def beat() -> None:
-    cache.set(_key(PROCESS_ID), 1, timeout=PROCESS_TTL_SECONDS)
+    now = timezone.now()
+    if not ServerProcess.objects.filter(name=process).update(beat_at=now):
+        ServerProcess.objects.update_or_create(name=process, defaults={"beat_at": now})
 
 
 def ensure_heartbeat() -> None:
-    """Start this process's heartbeat thread once (called by every socket as it connects)."""
+    """Start this process's heartbeat once (every socket calls this as it connects; the first
+    beat is written before the socket's row, so a new socket is never taken for dead)."""
     global _beating
+    beat()
     with _started:
         if _beating:
             return
-        beat()
         threading.Thread(target=_beat_forever, name="que-presence", daemon=True).start()
         _beating = True
 
@@ -58,27 +60,23 @@ def _beat_forever() -> None:  # pragma: no cover - a daemon thread for the proce
             beat()
         except Exception:
             log.exception("presence heartbeat failed")
-
-
-def alive(processes: list[str]) -> set[str]:
-    """The processes whose heartbeat has not expired."""
-    found = cache.get_many([_key(p) for p in processes])
-    return {p for p in processes if _key(p) in found}
+        finally:
+            close_old_connections()
 
 
 def presence_sweep() -> int:
     """End the sockets of processes that stopped beating. Returns how many sockets ended."""
-    from games.models import TableSocket
+    from games.models import ServerProcess, TableSocket
     from games.runtime.services import presence_expire
 
-    processes = list(TableSocket.objects.values_list("process", flat=True).distinct())
-    if not processes:
-        return 0
-    dead = set(processes) - alive(processes)
-    if not dead:
-        return 0
+    cutoff = timezone.now() - timedelta(seconds=PROCESS_TTL_SECONDS)
+    alive = ServerProcess.objects.filter(beat_at__gte=cutoff).values("name")
     channels = list(
-        TableSocket.objects.filter(process__in=dead).values_list("channel_name", flat=True)
+        TableSocket.objects.exclude(process__in=alive).values_list("channel_name", flat=True)
     )
-    log.warning("presence: %d socket(s) of %d dead process(es) ended", len(channels), len(dead))
-    return presence_expire(channel_names=channels)
+    if channels:
+        log.warning("presence: %d socket(s) of dead processes ended", len(channels))
+        presence_expire(channel_names=channels)
+    # the rows of processes gone for good
+    ServerProcess.objects.filter(beat_at__lt=cutoff - timedelta(hours=1)).delete()
+    return len(channels)
