@@ -142,7 +142,7 @@ async def test_an_idle_socket_and_its_keepalive_cost_no_database_query(settings)
         await comm.receive_json_from(timeout=WAIT)
     seq = (await database_sync_to_async(Table.objects.get)(pk=table.pk)).seq
     with _Count() as queries:
-        for i in range(5):
+        for _ in range(5):
             await comm.send_json_to({"type": "sync", "seq": seq})
             pong = await comm.receive_json_from(timeout=WAIT)
             assert pong["type"] == "pong", pong
