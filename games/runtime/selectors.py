@@ -392,3 +392,19 @@ def lobby_rooms() -> list[dict]:
             }
         )
     return list(groups.values())
+
+
+#: A hand still unsettled this long after it ended is a problem for wallet_audit (the clock
+#: settles overdue hands after 30 s).
+UNSETTLED_AFTER_SECONDS = 60
+
+
+def unsettled_hands_problems(**kwargs) -> list[str]:
+    """wallet_audit's check (wallet.audit): hands that ended over a minute ago and are not
+    settled."""
+    cutoff = timezone.now() - timedelta(seconds=UNSETTLED_AFTER_SECONDS)
+    late = HandRecord.objects.filter(status=HandStatus.ENDED, ended_at__lte=cutoff)
+    return [
+        f"hand {pk} (table {table_id}) ended at {ended_at:%Y-%m-%d %H:%M:%S} and is not settled"
+        for pk, table_id, ended_at in late.order_by("pk").values_list("pk", "table_id", "ended_at")
+    ]

@@ -3,10 +3,12 @@ tell nothing, settlement that cannot be lost, away players (docs/protocol.md).""
 
 from __future__ import annotations
 
+import io
 from datetime import timedelta
 
 import pytest
 import time_machine
+from django.core.management import CommandError, call_command
 from django.db.backends.utils import CursorWrapper
 from django.utils import timezone
 
@@ -309,15 +311,19 @@ def test_a_hand_left_unsettled_by_a_dead_worker_is_settled_once_by_the_clock(set
         hand = HandRecord.objects.get(table=table)
         assert hand.status == HandStatus.ENDED and crashes
         assert not Transfer.objects.filter(idempotency_key=f"hand:{hand.pk}").exists()
+        clock.shift(61)  # (no clock ran meanwhile) wallet_audit reports the unpaid hand
+        with pytest.raises(CommandError):
+            call_command("wallet_audit", stdout=io.StringIO(), stderr=(err := io.StringIO()))
+        assert f"hand {hand.pk} " in err.getvalue() and "not settled" in err.getvalue()
         monkeypatch.setattr(wallet_services, "wallet_settle", real_settle)
         # within a minute the clock settles it; a late redelivery of the task pays nothing more
-        clock.shift(31)
         Clock(every=0).step()
         hand.refresh_from_db()
         assert hand.status == HandStatus.SETTLED
         services.hand_settle(hand_id=hand.pk)
         assert Transfer.objects.filter(idempotency_key=f"hand:{hand.pk}").count() == 1
         assert wallet_audit() == []
+        call_command("wallet_audit", stdout=io.StringIO())
 
 
 # --- away players ---------------------------------------------------------------------------------
