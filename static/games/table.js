@@ -19,7 +19,7 @@
       discards: "Discards", concealed: "concealed tiles", melds: "Melds", draw: "draws", discard: "discards", win: "wins",
       reason_win: "Win", reason_draw: "Draw (wall exhausted)", reason_escape: "Escape",
       bot_fill: "Bots join in", next_in: "Next hand in", pay: "pays", gets: "gets", missing: "void",
-      claim_window: "Waiting for claims",
+      claim_window: "Waiting for claims", next_terms: "from the next hand", back: "I'm back",
     },
     zh: {
       waiting: "等待玩家", playing: "对局中", between: "本局结束", closed: "已关闭",
@@ -33,7 +33,7 @@
       discards: "弃牌", concealed: "暗牌", melds: "副露", draw: "摸牌", discard: "打出", win: "胡",
       reason_win: "胡牌", reason_draw: "流局", reason_escape: "逃跑",
       bot_fill: "机器人将加入", next_in: "下一局", pay: "付", gets: "得", missing: "缺",
-      claim_window: "等待吃碰杠胡",
+      claim_window: "等待吃碰杠胡", next_terms: "下一局起", back: "我回来了",
     },
   };
   // Labels only: what each engine name is called. No rule lives here; unknown names fall back
@@ -179,10 +179,36 @@
     var seated = mySeat() !== null;
     $("leave-btn").hidden = !seated; $("leave-btn").textContent = t("leave");
     $("bots-btn").hidden = !(seated && tb.status === "waiting"); $("bots-btn").textContent = t("bots_now");
-    $("rake-a").textContent = tb.room.A;
+    renderTerms(tb);
+    renderBack(tb, seated);
     if (tb.invite_code) { $("invite").hidden = false; $("invite").textContent = t("invite") + ": " + tb.invite_code; }
     renderSeats(); renderCenter(); renderActions(); renderHand(); renderResult(); renderLog();
     root.dataset.phase = v ? v.phase : "";
+  }
+
+  // The N and A the hand in play settles at (a room change shows as "from the next hand").
+  function renderTerms(tb) {
+    var chip = root.querySelector('[data-testid="room-terms"]');
+    var terms = tb.terms || tb.room;
+    if (!chip || !terms) return;
+    var text = "N=" + terms.N + " · A=" + terms.A;
+    if (tb.next_terms) text += " (" + t("next_terms") + ": N=" + tb.next_terms.N + " · A=" + tb.next_terms.A + ")";
+    chip.textContent = text;
+  }
+
+  // A seat the bot stands in for because its player was away: one click takes it back.
+  function renderBack(tb, seated) {
+    var btn = $("back-btn");
+    if (!btn) {
+      btn = document.createElement("button");
+      btn.type = "button"; btn.id = "back-btn"; btn.className = "small"; btn.hidden = true;
+      btn.setAttribute("data-testid", "back-btn");
+      btn.onclick = function () { send({ type: "back" }); };
+      $("leave-btn").parentNode.insertBefore(btn, $("leave-btn"));
+    }
+    var st = seated ? tb.seats[mySeat()] : null;
+    btn.hidden = !(st && st.autoplay && !st.left && tb.status === "playing");
+    btn.textContent = t("back");
   }
 
   function renderSeats() {
@@ -581,7 +607,7 @@
     ws.onmessage = function (m) { try { onFrame(JSON.parse(m.data)); } catch (e) { console.error(e); } };
     ws.onclose = function (e) {
       $("conn").textContent = t("reconnecting"); $("conn").dataset.state = "closed";
-      if ([4401, 4403, 4404, 1008].indexOf(e.code) >= 0) { closedForGood = true; toast("closed (" + e.code + ")"); return; }
+      if ([4401, 4403, 4404, 4409, 4429].indexOf(e.code) >= 0) { closedForGood = true; toast("closed (" + e.code + ")"); return; }
       retry = Math.min(retry + 1, 6);
       setTimeout(connect, 300 * retry);
     };
