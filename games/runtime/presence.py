@@ -5,7 +5,7 @@ that holds sockets beats a heartbeat (its ServerProcess row's `beat_at`, every
 PROCESS_BEAT_SECONDS) from one small thread: a loop per process, not per socket, so an idle
 socket costs nothing. A socket that closes in any way its process sees (normal close, flood
 limit, a refused frame, a server error) deletes its row at once; the sockets of a process that
-dies (killed, crashed) end when the clock finds its beat older than PROCESS_TTL_SECONDS
+dies (killed, crashed) end when the clock finds its beat older than TABLE_PRESENCE_TTL_SECONDS
 (`presence_sweep`).
 """
 
@@ -23,7 +23,14 @@ from django.utils import timezone
 log = logging.getLogger(__name__)
 
 PROCESS_BEAT_SECONDS = 5.0
-PROCESS_TTL_SECONDS = 20
+
+
+def process_ttl_seconds() -> float:
+    """A process whose beat is older than this is dead (TABLE_PRESENCE_TTL_SECONDS, 20)."""
+    from django.conf import settings
+
+    return float(getattr(settings, "TABLE_PRESENCE_TTL_SECONDS", 20))
+
 
 #: This process's id in TableSocket.process (new at every start, so a restarted server never
 #: inherits the rows of the process it replaced).
@@ -55,7 +62,8 @@ def ensure_heartbeat() -> None:
 
 def _beat_forever() -> None:  # pragma: no cover - a daemon thread for the process's life
     stop = threading.Event()
-    while not stop.wait(PROCESS_BEAT_SECONDS):
+    every = min(PROCESS_BEAT_SECONDS, process_ttl_seconds() / 4)
+    while not stop.wait(every):
         try:
             beat()
         except Exception:
@@ -69,7 +77,7 @@ def presence_sweep() -> int:
     from games.models import ServerProcess, TableSocket
     from games.runtime.services import presence_expire
 
-    cutoff = timezone.now() - timedelta(seconds=PROCESS_TTL_SECONDS)
+    cutoff = timezone.now() - timedelta(seconds=process_ttl_seconds())
     alive = ServerProcess.objects.filter(beat_at__gte=cutoff).values("name")
     channels = list(
         TableSocket.objects.exclude(process__in=alive).values_list("channel_name", flat=True)

@@ -282,3 +282,5 @@ TABLE_CLAIM_WINDOW_SECONDS = float(os.environ.get("TABLE_CLAIM_WINDOW_SECONDS", 
 # The bots' human-like pause before each move (0: at once).
 TABLE_BOT_DELAY_MS = env_int("TABLE_BOT_DELAY_MS", 700)
 TABLE_SOCKETS_PER_USER = env_int("TABLE_SOCKETS_PER_USER", 4)
+# A server process whose heartbeat is older than this is dead: its sockets end.
+TABLE_PRESENCE_TTL_SECONDS = float(os.environ.get("TABLE_PRESENCE_TTL_SECONDS", "20"))
