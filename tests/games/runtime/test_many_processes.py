@@ -19,7 +19,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from games.models import HandRecord, HandStatus, TableSocket
+from games.models import HandRecord, HandStatus, Seat, Table, TableSocket
 from games.runtime import selectors, services
 from tests.factories import RoomFactory, UserFactory
 from tests.games.runtime.conftest import choose
@@ -82,7 +82,7 @@ def _wait_port(port: int, proc: subprocess.Popen) -> None:
             time.sleep(0.2)
 
 
-class Seat:
+class Player:
     def __init__(self, index: int, user, cookie: str, port: int):
         self.index, self.user, self.cookie, self.port = index, user, cookie, port
         self.ws = None
@@ -163,7 +163,7 @@ def test_two_server_processes_serve_one_table_and_survive_one_killed(tmp_path):
         seats = []
         for user in users:
             index = selectors.seat_of(table_id, user)
-            seats.append(Seat(index, user, _cookie(user), ports[index % 2]))
+            seats.append(Player(index, user, _cookie(user), ports[index % 2]))
         asyncio.run(_play(seats, table_id, web[0], ports[1]))
         # then the hand was played to its end and paid exactly once
         hand = HandRecord.objects.filter(table_id=table_id).order_by("pk").first()
@@ -190,7 +190,9 @@ def test_two_server_processes_serve_one_table_and_survive_one_killed(tmp_path):
         log.close()
 
 
-async def _play(seats: list[Seat], table_id: int, doomed: subprocess.Popen, survivor: int) -> None:
+async def _play(
+    seats: list[Player], table_id: int, doomed: subprocess.Popen, survivor: int
+) -> None:
     for s in seats:
         s.table_id = table_id
         await s.connect()
@@ -226,3 +228,73 @@ async def _play(seats: list[Seat], table_id: int, doomed: subprocess.Popen, surv
         if left == 0:
             return
         await asyncio.sleep(0.2)
+
+
+def _lock_waiters() -> int:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        # (inside a transaction the statistics views keep their first snapshot)
+        cursor.execute("SELECT pg_stat_clear_snapshot()")
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )
+        return cursor.fetchone()[0]
+
+
+def test_a_worker_killed_while_settling_leads_to_exactly_one_settlement(tmp_path, monkeypatch):
+    from datetime import timedelta
+
+    from django.db import transaction
+    from django.utils import timezone
+
+    from config.celery import app
+    from games import tasks
+
+    # given a hand that ended, its settle_hand task waiting in Redis (no worker yet)
+    monkeypatch.setattr(services, "_queue_bots", lambda table_id: None)  # bots run inline
+    app.conf.task_always_eager = False
+    app.control.purge()
+    room = RoomFactory(variant="sichuan", coefficient=10, rake=20)
+    alice = UserFactory(username="killed-worker")
+    table = services.table_seat(user=alice, room=room)
+    services.table_fill_bots(table_id=table.pk, user=alice)
+    Seat.objects.filter(table=table, user=alice).update(autoplay=True)
+    services.table_run_bots(table_id=table.pk)
+    hand = HandRecord.objects.get(table=table)
+    assert hand.status == HandStatus.ENDED
+    log = open(tmp_path / "worker.log", "w")
+    worker = None
+    try:
+        with transaction.atomic():
+            # hold the table's row lock, so the worker blocks half-way into the settlement
+            Table.objects.select_for_update().get(pk=table.pk)
+            worker = _start(
+                ["-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=INFO"], log
+            )
+            deadline = time.monotonic() + 90
+            while _lock_waiters() == 0:
+                assert worker.poll() is None, "the worker died at start"
+                assert time.monotonic() < deadline, "the worker never took the task"
+                time.sleep(0.2)
+            # when the worker is killed there (its transaction never commits)
+            worker.send_signal(signal.SIGKILL)
+            worker.wait(timeout=10)
+        hand.refresh_from_db()
+        assert hand.status == HandStatus.ENDED
+        assert not Transfer.objects.filter(idempotency_key=f"hand:{hand.pk}").exists()
+        # then the clock settles the overdue hand, once
+        assert services.hands_settle_overdue(now=timezone.now() + timedelta(seconds=31)) == 1
+        hand.refresh_from_db()
+        assert hand.status == HandStatus.SETTLED
+        # and the task's redelivery (Redis hands an unacknowledged task out again) pays nothing
+        app.conf.task_always_eager = True
+        tasks.settle_hand.delay(hand.pk)
+        assert Transfer.objects.filter(idempotency_key=f"hand:{hand.pk}").count() == 1
+        assert wallet_audit() == []
+    finally:
+        app.conf.task_always_eager = True
+        if worker is not None and worker.poll() is None:
+            worker.kill()
+        log.close()
