@@ -16,9 +16,10 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from config.locks import for_update
 from games.models import HandRecord, HandSeat
 from ratings import calc
 from ratings.models import (
@@ -86,11 +87,7 @@ def _lock_standings(user_ids: Sequence[int], variant: str) -> dict[int, Standing
             defaults={"mu": base.mu, "sigma": base.sigma, "rating": base.display},
         )
     queryset = Standing.objects.filter(user_id__in=user_ids, variant=variant).order_by("pk")
-    if connection.features.has_select_for_update:
-        if connection.vendor == "postgresql":
-            queryset = queryset.select_for_update(of=("self",), no_key=True)
-        else:
-            queryset = queryset.select_for_update()
+    queryset = for_update(queryset)
     return {s.user_id: s for s in queryset}
 
 
