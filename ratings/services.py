@@ -1,8 +1,10 @@
-"""Ratings writes. The live tables call three of these (the agreed contract, docs/ratings.md):
+"""Ratings writes. The live tables reach three of these through games.interface, which
+ratings/signals.py answers (docs/ratings.md, "Contract with the live tables"):
 
-* ``ratings_record_hand(hand=...)`` inside hand_settle's transaction, after the wallet settlement;
+* ``ratings_record_hand(hand=...)`` on hand_settled, inside hand_settle's transaction, after the
+  wallet settlement;
 * ``escape_cooldown_remaining(user) -> int`` seconds, before seating a user (refused if > 0);
-* ``ratings_record_escape(user=..., hand=...)`` when an escape is settled.
+* ``ratings_record_escape(user=..., hand=...)`` on hand_settled, for each escaped human seat.
 
 All are idempotent: RatedHand (one per hand) and Escape (one per user and hand) carry unique
 constraints, so a retried settlement records nothing twice.
