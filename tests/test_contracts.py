@@ -44,7 +44,7 @@ def test_the_import_linter_contracts_hold():
         [str(lint), "--no-cache"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
     )
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "0 broken" in run.stdout and "3 kept" in run.stdout
+    assert " 0 broken" in run.stdout
 
 
 def test_the_engine_imports_the_standard_library_only():
