@@ -2,7 +2,9 @@
 instead of failing with "database is locked" (it did: an HTTP 500 on a room save). Issue 14, 10.
 
 pytest-django tests SQLite in memory, where none of this applies; so these tests open a SQLite
-file of their own with the OPTIONS that config/settings.py gives the default database.
+file of their own with the OPTIONS that config/settings.py gives the default database. Every
+connection to it is opened in a thread of its own: the test's thread may hold an event loop left
+running by an earlier async test, where Django refuses to open a connection.
 """
 
 from __future__ import annotations
@@ -40,13 +42,38 @@ def test_the_default_sqlite_database_uses_wal_immediate_transactions_and_a_timeo
     assert settings.SQLITE_OPTIONS["timeout"] >= 10
 
 
+def _in_thread(work):
+    """Run ``work()`` in a new thread with its own connection; return its result or raise."""
+    out: dict = {}
+
+    def run() -> None:
+        try:
+            out["value"] = work()
+        except BaseException as exc:
+            out["error"] = exc
+        finally:
+            connections[ALIAS].close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(60)
+    assert not thread.is_alive()
+    if "error" in out:
+        raise out["error"]
+    return out.get("value")
+
+
+def _create_rooms_table() -> None:
+    with connections[ALIAS].schema_editor() as editor:
+        editor.create_model(Room)
+
+
 @pytest.fixture
 def sqlite_file(tmp_path, django_db_blocker):
     """A SQLite file with a rooms table, reachable as ALIAS from every thread. Yields a function
-    that sets the OPTIONS the next connections open with."""
+    that sets the OPTIONS the connections opened next use."""
 
     def use(options: dict) -> None:
-        connections.close_all()
         config = {"ENGINE": "django.db.backends.sqlite3", "NAME": str(tmp_path / "que.sqlite3")}
         databases = {
             "default": connections.settings["default"],
@@ -56,21 +83,17 @@ def sqlite_file(tmp_path, django_db_blocker):
 
     with django_db_blocker.unblock():
         use(settings.SQLITE_OPTIONS)
-        with connections[ALIAS].schema_editor() as editor:
-            editor.create_model(Room)
+        _in_thread(_create_rooms_table)
         yield use
-        connections[ALIAS].close()
         del connections.settings[ALIAS]
-        del connections[ALIAS]
 
 
 def _table_writes_while_the_admin_saves() -> list[BaseException]:
     """A table's settlement holds a write transaction; meanwhile an admin saves another room the
     way ModelAdmin.changeform_view does (one transaction: read the row, then write it)."""
     rooms = Room.objects.using(ALIAS)
-    playing = rooms.create(name="playing", variant="sichuan", rake=0)
-    edited = rooms.create(name="edited", variant="sichuan", rake=0)
-    connections[ALIAS].close()
+    playing = _in_thread(lambda: rooms.create(name="playing", variant="sichuan", rake=0))
+    edited = _in_thread(lambda: rooms.create(name="edited", variant="sichuan", rake=0))
     writing = threading.Event()
     errors: list[BaseException] = []
 
@@ -110,8 +133,8 @@ def _table_writes_while_the_admin_saves() -> list[BaseException]:
 def test_an_admin_save_waits_for_a_table_write_instead_of_failing(sqlite_file):
     errors = _table_writes_while_the_admin_saves()
     assert errors == []
-    rooms = Room.objects.using(ALIAS)
-    assert rooms.get(name="playing").rake == 1 and rooms.get(name="edited").rake == 7
+    rakes = _in_thread(lambda: dict(Room.objects.using(ALIAS).values_list("name", "rake")))
+    assert rakes == {"playing": 1, "edited": 7}
 
 
 def test_without_the_options_the_same_save_fails_with_database_is_locked(sqlite_file):
