@@ -38,10 +38,12 @@ coverage: venv
 	QUE_ENGINE=pure $(PY) -m coverage run -m pytest -q tests/games/engine
 	$(PY) -m coverage report
 
+# import-linter checks the module contracts in pyproject.toml (docs/operations.md).
 lint: venv
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy --strict games/engine ratings/calc.py
+	PYTHONPATH=.:platform $(VENV)/bin/lint-imports --no-cache
 
 format: venv
 	$(PY) -m ruff format .

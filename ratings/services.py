@@ -1,8 +1,10 @@
-"""Ratings writes. The live tables call three of these (the agreed contract, docs/ratings.md):
+"""Ratings writes. The live tables reach three of these through games.interface, which
+ratings/signals.py answers (docs/ratings.md, "Contract with the live tables"):
 
-* ``ratings_record_hand(hand=...)`` inside hand_settle's transaction, after the wallet settlement;
+* ``ratings_record_hand(hand=...)`` on hand_settled, inside hand_settle's transaction, after the
+  wallet settlement;
 * ``escape_cooldown_remaining(user) -> int`` seconds, before seating a user (refused if > 0);
-* ``ratings_record_escape(user=..., hand=...)`` when an escape is settled.
+* ``ratings_record_escape(user=..., hand=...)`` on hand_settled, for each escaped human seat.
 
 All are idempotent: RatedHand (one per hand) and Escape (one per user and hand) carry unique
 constraints, so a retried settlement records nothing twice.
@@ -16,9 +18,10 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from config.locks import for_update
 from games.models import HandRecord, HandSeat
 from ratings import calc
 from ratings.models import (
@@ -86,11 +89,7 @@ def _lock_standings(user_ids: Sequence[int], variant: str) -> dict[int, Standing
             defaults={"mu": base.mu, "sigma": base.sigma, "rating": base.display},
         )
     queryset = Standing.objects.filter(user_id__in=user_ids, variant=variant).order_by("pk")
-    if connection.features.has_select_for_update:
-        if connection.vendor == "postgresql":
-            queryset = queryset.select_for_update(of=("self",), no_key=True)
-        else:
-            queryset = queryset.select_for_update()
+    queryset = for_update(queryset)
     return {s.user_id: s for s in queryset}
 
 

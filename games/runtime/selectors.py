@@ -84,21 +84,22 @@ _Ladder = tuple[list[tuple[str, int]], dict[int, int]]
 
 
 def _ladder(variant: str, seats: list[Seat]) -> _Ladder:
-    """Two queries: the tier table and the seated humans' points."""
-    from ratings.selectors import standing_points, tier_table
+    """Two queries: the tier table and the seated humans' points (from ratings, through
+    games.interface: games never imports ratings)."""
+    from games.interface import player_facts
 
     humans = [s.user_id for s in seats if s.user_id and not s.is_bot]
-    return tier_table(variant), standing_points(humans, variant)
+    return player_facts().ladder(variant, humans)
 
 
 def _seat_tier(seat: Seat, variant: str, ladder: _Ladder | None) -> dict | None:
-    from ratings.selectors import tier_of_points
+    from games.interface import player_facts
 
     if seat.is_bot or seat.user_id is None:
         return None
     tiers, points = ladder if ladder is not None else _ladder(variant, [seat])
-    tier = tier_of_points(variant, points.get(seat.user_id, 0), tiers)
-    return {"name": tier.name, "position": tier.position} if tier.name else None
+    tier = player_facts().tier(variant, points.get(seat.user_id, 0), tiers)
+    return {"name": tier[0], "position": tier[1]} if tier else None
 
 
 def seats_public(table: Table) -> list[dict]:

@@ -262,40 +262,31 @@ def _wake_update(table: Table) -> None:
 
 
 # --- seating --------------------------------------------------------------------------------
-def _ratings_hook(name: str):
-    try:
-        import ratings.services as ratings_services
-    except ImportError:
-        return None
-    return getattr(ratings_services, name, None)
-
-
 def check_can_sit(*, user, room) -> None:
     """Raise TableRefused unless `user` may sit in `room` (playable variant, balance, cooldown)."""
-    from wallet.services import account_for_user
+    from games.interface import player_facts
+    from wallet.selectors import wallet_balance
 
     variant = engine.VARIANTS.get(room.variant)
     if variant is None or not variant.playable:
         raise TableRefused(
             "variant_unavailable", f"{room.variant} tables are not playable yet on this server."
         )
-    balance = account_for_user(user).balance
+    balance = wallet_balance(user)
     if balance < room.min_balance:
         raise TableRefused(
             "below_minimum",
             f"Your balance is {balance} coins; this room needs at least {room.min_balance} "
             f"coins to sit. / 余额 {balance}，本房间最低需要 {room.min_balance}。",
         )
-    cooldown = _ratings_hook("escape_cooldown_remaining")
-    if cooldown is not None:
-        remaining = int(cooldown(user) or 0)
-        if remaining > 0:
-            minutes, seconds = divmod(remaining, 60)
-            raise TableRefused(
-                "cooldown",
-                f"You left a live hand recently: you can sit again in {minutes}m {seconds:02d}s. "
-                f"/ 逃跑冷却中，还需 {minutes} 分 {seconds} 秒。",
-            )
+    remaining = int(player_facts().escape_cooldown(user) or 0)
+    if remaining > 0:
+        minutes, seconds = divmod(remaining, 60)
+        raise TableRefused(
+            "cooldown",
+            f"You left a live hand recently: you can sit again in {minutes}m {seconds:02d}s. "
+            f"/ 逃跑冷却中，还需 {minutes} 分 {seconds} 秒。",
+        )
 
 
 def table_seat(*, user, room, private: bool = False, invite_code: str | None = None) -> Table:
@@ -615,13 +606,11 @@ def _hand_end(table: Table, hand: HandRecord, state: HandState, *, now: datetime
 
 
 def _expected_coins(hand: HandRecord, points: list[int]) -> tuple[list[int], int]:
-    """What coin_settlement says (before balances): N × points − A. A penalty "to nobody"
-    (points not summing to zero) is not the engine formula's case; the wallet sends it to the house."""
-    try:
-        return engine.coin_settlement(hand.variant, points, hand.coefficient, hand.room_rake)
-    except engine.EngineError:
-        rake = hand.room_rake
-        return [hand.coefficient * p - rake for p in points], 4 * rake
+    """What the hand pays when every balance covers its loss (the wallet's one coin formula):
+    N × points − A each; the house A each, plus points owed to nobody (a penalty "to nobody")."""
+    from wallet.settlement import settle_in_full
+
+    return settle_in_full(points, coefficient=hand.coefficient, rake=hand.room_rake)
 
 
 def _queue_settle(hand_id: int) -> None:
@@ -972,7 +961,7 @@ def table_ready(*, table_id: int, user) -> bool:
 
 def _next_hand(table: Table, *, now: datetime) -> None:
     grace = timedelta(seconds=grace_seconds())
-    from wallet.services import account_for_user
+    from wallet.selectors import wallet_balance
 
     for seat in _seats(table):
         if seat.user_id is None:
@@ -980,7 +969,7 @@ def _next_hand(table: Table, *, now: datetime) -> None:
         gone = (
             seat.connections == 0 and seat.disconnected_at and now - seat.disconnected_at >= grace
         )
-        poor = account_for_user(seat.user).balance < table.room.min_balance
+        poor = wallet_balance(seat.user) < table.room.min_balance
         if seat.left_at is not None or gone or poor:
             _free_seat(table, seat)
     if not any(s.user_id for s in _seats(table)):
@@ -1117,9 +1106,10 @@ def bot_user(index: int):
 
 
 def _bot_bankroll(*, user, need: int, key: str) -> None:
-    from wallet.services import account_for_user, wallet_admin_adjust
+    from wallet.selectors import wallet_balance
+    from wallet.services import wallet_admin_adjust
 
-    balance = account_for_user(user).balance
+    balance = wallet_balance(user)
     if balance < need:
         wallet_admin_adjust(
             user=user, amount=need - balance, reason="bot bankroll", actor=None, key=key
@@ -1127,9 +1117,12 @@ def _bot_bankroll(*, user, need: int, key: str) -> None:
 
 
 def hand_settle(*, hand_id: int) -> HandRecord:
-    """Pay an ended hand through wallet_settle, exactly once (key "hand:<id>")."""
-    from wallet.models import Account, AccountKind
+    """Pay an ended hand through wallet_settle, exactly once (key "hand:<id>"), and announce it
+    (games.interface.hand_settled: ratings records it) in the same transaction."""
+    from games.interface import hand_settled
+    from wallet.selectors import transfer_amounts_by_user
     from wallet.services import wallet_settle
+    from wallet.settlement import most_payable
 
     table_id = HandRecord.objects.values_list("table_id", flat=True).get(pk=hand_id)
     with _writing(table_id) as table:
@@ -1140,12 +1133,14 @@ def hand_settle(*, hand_id: int) -> HandRecord:
             raise ValueError(f"hand {hand_id} has not ended")
         hand_seats = list(hand.seats.select_related("user").order_by("seat"))
         points = hand.points or [0, 0, 0, 0]
+        most = most_payable(points, coefficient=hand.coefficient, rake=hand.room_rake)
         users = []
         for hs in hand_seats:
             user = hs.user if hs.user_id else bot_user(hs.seat)
             if not hs.user_id:
-                loss = max(0, -points[hs.seat]) * hand.coefficient + hand.room_rake
-                _bot_bankroll(user=user, need=loss, key=f"botfund:hand:{hand.pk}:{hs.seat}")
+                _bot_bankroll(
+                    user=user, need=most[hs.seat], key=f"botfund:hand:{hand.pk}:{hs.seat}"
+                )
             users.append(user)
         room = hand.room
         room.coefficient = hand.coefficient  # the N the hand started with, even if the room changed
@@ -1155,25 +1150,14 @@ def hand_settle(*, hand_id: int) -> HandRecord:
             points_by_user={u.pk: points[hs.seat] for u, hs in zip(users, hand_seats, strict=True)},
             rake=hand.room_rake,
         )
-        by_account = {e.account_id: e.amount for e in transfer.entries.all()}
-        accounts = {
-            a.user_id: a.pk for a in Account.objects.filter(user_id__in=[u.pk for u in users])
-        }
-        house = Account.objects.filter(kind=AccountKind.HOUSE).values_list("pk", flat=True).first()
-        hand.coins = [by_account.get(accounts.get(u.pk), 0) for u in users]
-        hand.rake = by_account.get(house, 0)
+        shares = transfer_amounts_by_user(transfer)
+        hand.coins = [shares.users.get(u.pk, 0) for u in users]
+        hand.rake = shares.house
         hand.status = HandStatus.SETTLED
         hand.settled_at = timezone.now()
         hand.transfer = transfer
         hand.save()
-        record_hand = _ratings_hook("ratings_record_hand")
-        if record_hand is not None:
-            record_hand(hand=hand)
-        record_escape = _ratings_hook("ratings_record_escape")
-        if record_escape is not None:
-            for hs in hand_seats:
-                if hs.escaped and hs.user_id:
-                    record_escape(user=hs.user, hand=hand)
+        hand_settled.send(sender=HandRecord, hand=hand, seats=hand_seats)
         _append(
             table,
             "settled",

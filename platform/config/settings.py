@@ -112,6 +112,18 @@ DATABASES = {
         conn_max_age=env_int("DB_CONN_MAX_AGE", 0),
     )
 }
+# SQLite (the default) while tables play, which write several times a second: WAL lets readers
+# go on beside the one writer; every transaction takes the write lock when it begins (BEGIN
+# IMMEDIATE), so one that reads and then writes (an admin save) queues for the lock instead of
+# failing at once with "database is locked" (SQLite does not wait to turn a reader into a writer
+# while another connection writes); and a writer waits up to SQLITE_TIMEOUT seconds for it.
+SQLITE_OPTIONS = {
+    "init_command": "PRAGMA journal_mode=WAL",
+    "transaction_mode": "IMMEDIATE",
+    "timeout": env_int("SQLITE_TIMEOUT", 20),
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: channel layer + Celery ----------------------------------------------------------

@@ -1,4 +1,10 @@
+"""Reads of the ledger. With wallet.services (the writes) the only way other apps reach it:
+wallet.models and wallet.locks are private to the wallet (docs/wallet.md; pyproject.toml's
+import-linter contracts check it)."""
+
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from django.db.models import QuerySet, Sum
 from django.http import Http404
@@ -15,6 +21,27 @@ def wallet_balance(user) -> int:
 def wallet_entries(user) -> QuerySet[LedgerEntry]:
     """The user's own ledger entries, newest first."""
     return LedgerEntry.objects.filter(account__user=user).select_related("transfer").order_by("-pk")
+
+
+class TransferAmounts(NamedTuple):
+    users: dict[int, int]  # net coins by user id (a user the transfer did not move is absent)
+    house: int  # the house's net coins
+
+
+def transfer_amounts_by_user(transfer: Transfer) -> TransferAmounts:
+    """What a transfer moved, by user and for the house (one query): how a settlement reports
+    the coins each seat paid or won and the rake."""
+    users: dict[int, int] = {}
+    house = 0
+    rows = LedgerEntry.objects.filter(transfer=transfer).values_list(
+        "account__user_id", "account__kind", "amount"
+    )
+    for user_id, kind, amount in rows:
+        if kind == AccountKind.HOUSE:
+            house += amount
+        elif user_id is not None:
+            users[user_id] = users.get(user_id, 0) + amount
+    return TransferAmounts(users, house)
 
 
 def wallet_audit() -> list[str]:

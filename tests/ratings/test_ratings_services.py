@@ -192,3 +192,37 @@ def test_settling_an_escaped_hand_records_the_escape(room, alice, bob, clock) ->
     from ratings.models import Escape
 
     assert list(Escape.objects.values_list("user_id", "hand_id")) == [(bob.pk, hand.pk)]
+
+
+def test_a_failing_rating_rolls_the_settlement_back_and_the_retry_rates_once(room, alice) -> None:
+    # given an ended hand, and a receiver of hand_settled that fails the first time
+    from games.interface import hand_settled
+    from wallet.models import Transfer
+
+    hand = hand_record(room=room, players=[alice, None, None, None], seed="rollback")
+    failures = []
+
+    def fail_once(sender, **kwargs):
+        if not failures:
+            failures.append(kwargs["hand"].pk)
+            raise RuntimeError("ratings are down")
+
+    hand_settled.connect(fail_once, dispatch_uid="test-fail-once")
+    try:
+        # when the settlement runs, then it fails as a whole: no coins moved, nothing rated
+        with pytest.raises(RuntimeError):
+            hand_settle(hand_id=hand.pk)
+        hand.refresh_from_db()
+        assert hand.status == "ended" and hand.transfer_id is None
+        assert not Transfer.objects.filter(idempotency_key=f"hand:{hand.pk}").exists()
+        assert RatedHand.objects.count() == 0 and PlayerHand.objects.count() == 0
+        # and when it is retried, it pays and rates once
+        hand_settle(hand_id=hand.pk)
+        hand_settle(hand_id=hand.pk)
+    finally:
+        hand_settled.disconnect(dispatch_uid="test-fail-once")
+    hand.refresh_from_db()
+    assert hand.status == "settled" and failures == [hand.pk]
+    assert Transfer.objects.filter(idempotency_key=f"hand:{hand.pk}").count() == 1
+    assert RatedHand.objects.filter(hand=hand).count() == 1
+    assert Standing.objects.get(user=alice).hands == 1

@@ -4,9 +4,7 @@ settlement idempotency, fairness. Celery is eager here (tasks run on commit)."""
 from __future__ import annotations
 
 import io
-import sys
 import time
-import types
 from datetime import timedelta
 
 import pytest
@@ -14,7 +12,7 @@ from django.core.management import call_command
 from django.utils import timezone
 
 import games.engine as engine
-from games import tasks
+from games import interface, tasks
 from games.models import HandRecord, HandSeat, HandStatus, Seat, Table, TableEvent, TableStatus
 from games.runtime import selectors, services
 from tests.factories import RoomFactory
@@ -233,29 +231,34 @@ def test_it_refuses_a_player_below_the_minimum_balance(alice):
 
 
 def test_it_refuses_during_the_escape_cooldown(alice, sichuan, monkeypatch):
-    fake = types.ModuleType("ratings.services")
-    fake.escape_cooldown_remaining = lambda user: 125
-    monkeypatch.setitem(sys.modules, "ratings.services", fake)
-    monkeypatch.setattr(sys.modules["ratings"], "services", fake, raising=False)
+    class Cooling:  # the player facts ratings would give: 125 s of cool-down left
+        def escape_cooldown(self, user):
+            return 125
+
+    monkeypatch.setattr(interface, "_provider", Cooling())
     with pytest.raises(services.TableRefused) as exc:
         services.table_seat(user=alice, room=sichuan)
     assert exc.value.code == "cooldown" and "2m 05s" in exc.value.message
 
 
-def test_it_calls_the_ratings_hooks_once_with_settlement(alice, sichuan, seeded, monkeypatch):
+def test_it_announces_a_settled_hand_once(alice, sichuan, seeded):
     calls = []
-    fake = types.ModuleType("ratings.services")
-    fake.ratings_record_hand = lambda *, hand: calls.append(("hand", hand.pk, hand.status))
-    fake.ratings_record_escape = lambda *, user, hand: calls.append(("escape", user.pk, hand.pk))
-    monkeypatch.setitem(sys.modules, "ratings.services", fake)
-    monkeypatch.setattr(sys.modules["ratings"], "services", fake, raising=False)
-    table = _solo_table(alice, sichuan)
-    services.table_leave(table_id=table.pk, user=alice)
-    services.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=31))
-    hand = HandRecord.objects.get(table=table)
-    wait_for(lambda: HandRecord.objects.get(pk=hand.pk).status == HandStatus.SETTLED)
-    tasks.settle_hand.apply(args=[hand.pk])
-    assert calls == [("hand", hand.pk, HandStatus.SETTLED), ("escape", alice.pk, hand.pk)]
+
+    def heard(sender, *, hand, seats, **kwargs):
+        escaped = [s.user_id for s in seats if s.escaped]
+        calls.append((hand.pk, HandRecord.objects.get(pk=hand.pk).status, escaped))
+
+    interface.hand_settled.connect(heard, dispatch_uid="test-heard")
+    try:
+        table = _solo_table(alice, sichuan)
+        services.table_leave(table_id=table.pk, user=alice)
+        services.table_tick(table_id=table.pk, now=timezone.now() + timedelta(seconds=31))
+        hand = HandRecord.objects.get(table=table)
+        wait_for(lambda: HandRecord.objects.get(pk=hand.pk).status == HandStatus.SETTLED)
+        tasks.settle_hand.apply(args=[hand.pk])  # a duplicate delivery: settled already
+    finally:
+        interface.hand_settled.disconnect(dispatch_uid="test-heard")
+    assert calls == [(hand.pk, HandStatus.SETTLED, [alice.pk])]
 
 
 def test_it_seats_players_together_and_fills_bots_after_the_wait(alice, bob, sichuan):
