@@ -151,3 +151,25 @@ async def test_an_idle_socket_and_its_keepalive_cost_no_database_query(settings)
             assert pong["type"] == "pong", pong
         await comm.receive_nothing(timeout=1.0)
     assert queries.n == 0
+
+
+async def test_a_spectator_gets_the_pushed_frames_late_and_in_order(settings):
+    settings.TABLE_SPECTATOR_DELAY_SECONDS = 3
+    users, table = await database_sync_to_async(_table)(n_humans=1)
+    watcher = await database_sync_to_async(UserFactory)(username="watcher")
+    spectator = await _connected(watcher, table.pk)
+    # when the player connects (a change: the seat comes online) and leaves (another)
+    player = await _connected(users[0], table.pk)
+    await player.send_json_to({"type": "leave"})
+    # then the spectator sees nothing at once ...
+    assert await spectator.receive_nothing(timeout=0.5)
+    # ... and both changes later, in order, as a spectator
+    seen = []
+    while not any(e["kind"] == "seat" and e["data"]["left"] for f in seen for e in f["events"]):
+        frame = await spectator.receive_json_from(timeout=WAIT)
+        assert frame["type"] == "events" and frame["view"]["seat"] is None
+        assert frame["table"]["you"] is None and frame["table"]["delay_s"] == 3
+        seen.append(frame)
+    seqs = [e["seq"] for f in seen for e in f["events"]]
+    assert seqs == sorted(seqs) and len(seqs) == len(set(seqs))
+    assert any(e["kind"] == "seat" and e["data"]["connected"] for f in seen for e in f["events"])
