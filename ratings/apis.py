@@ -88,7 +88,7 @@ class PlayerProfileApi(ApiView):
     @extend_schema(parameters=[VARIANT_PARAM], responses={200: ProfileSerializer})
     def get(self, request, username: str):
         user = selectors.player_get(username)
-        filters = VariantFilter(data=request.query_params)
+        filters = VariantFilter(data=request.query_params.dict())
         filters.is_valid(raise_exception=True)
         variant = filters.validated_data.get("variant") or None
         data = {
@@ -113,7 +113,7 @@ class PlayerRatingApi(ApiView):
     )
     def get(self, request, username: str):
         user = selectors.player_get(username)
-        filters = VariantFilter(data=request.query_params, context={"required": True})
+        filters = VariantFilter(data=request.query_params.dict(), context={"required": True})
         filters.is_valid(raise_exception=True)
         variant = filters.validated_data["variant"]
         return Response(
@@ -184,7 +184,7 @@ class PlayerHistoryApi(ApiView):
     )
     def get(self, request, username: str):
         user = selectors.access_history(request.user, username)
-        filters = self.FilterSerializer(data=request.query_params)
+        filters = self.FilterSerializer(data=request.query_params.dict())
         filters.is_valid(raise_exception=True)
         rows = selectors.history(user, **filters.validated_data)
         paginator = self.pagination_class()
@@ -242,7 +242,7 @@ class PlayerSessionsApi(ApiView):
     )
     def get(self, request, username: str):
         user = selectors.access_history(request.user, username)
-        filters = self.FilterSerializer(data=request.query_params)
+        filters = self.FilterSerializer(data=request.query_params.dict())
         filters.is_valid(raise_exception=True)
         rows = selectors.sessions(user, **filters.validated_data)
         paginator = self.pagination_class()
@@ -407,7 +407,7 @@ class LeaderboardApi(ApiView):
     )
     def get(self, request, variant: str):
         _variant_or_404(variant)
-        filters = self.FilterSerializer(data=request.query_params)
+        filters = self.FilterSerializer(data=request.query_params.dict())
         filters.is_valid(raise_exception=True)
         season = selectors.season_get(filters.validated_data.get("season"))
         board = selectors.leaderboard(variant=variant, season=season, viewer=request.user)

@@ -42,7 +42,7 @@ class RoomListApi(ApiView):
         responses={200: RoomOutputSerializer(many=True)},
     )
     def get(self, request):
-        filters = self.FilterSerializer(data=request.query_params)
+        filters = self.FilterSerializer(data=request.query_params.dict())
         filters.is_valid(raise_exception=True)
         rooms = room_list(variant=filters.validated_data.get("variant"))
         return Response(self.OutputSerializer(rooms, many=True).data)
