@@ -18,6 +18,9 @@ from ratings.services import escape_cooldown_remaining
 from rooms.models import Variant
 
 VARIANT_PARAM = OpenApiParameter("variant", enum=Variant.values, required=False)
+VARIANT_PATH = OpenApiParameter(
+    "variant", enum=Variant.values, location=OpenApiParameter.PATH, description="404 if unknown."
+)
 UNKNOWN_VARIANT = 'Unknown variant "{input}"; use one of ' + ", ".join(Variant.values) + "."
 
 
@@ -172,14 +175,7 @@ class PlayerHistoryApi(ApiView):
             return attrs
 
     @extend_schema(
-        parameters=[
-            VARIANT_PARAM,
-            OpenApiParameter("date_from", OpenApiTypes.DATE, required=False),
-            OpenApiParameter("date_to", OpenApiTypes.DATE, required=False),
-            OpenApiParameter(
-                "table", OpenApiTypes.INT, required=False, description="Only this table's hands."
-            ),
-        ],
+        parameters=[FilterSerializer],  # with the limits the server checks
         responses={200: HistoryRowSerializer(many=True)},
     )
     def get(self, request, username: str):
@@ -233,11 +229,7 @@ class PlayerSessionsApi(ApiView):
         table = None
 
     @extend_schema(
-        parameters=[
-            VARIANT_PARAM,
-            OpenApiParameter("date_from", OpenApiTypes.DATE, required=False),
-            OpenApiParameter("date_to", OpenApiTypes.DATE, required=False),
-        ],
+        parameters=[FilterSerializer],
         responses={200: SessionSerializer(many=True)},
     )
     def get(self, request, username: str):
@@ -402,7 +394,7 @@ class LeaderboardApi(ApiView):
         )
 
     @extend_schema(
-        parameters=[OpenApiParameter("season", OpenApiTypes.INT, required=False)],
+        parameters=[VARIANT_PATH, FilterSerializer],
         responses={200: LeaderboardSerializer},
     )
     def get(self, request, variant: str):
@@ -425,7 +417,7 @@ class TierRowSerializer(serializers.Serializer):
 
 
 class TierListApi(ApiView):
-    @extend_schema(responses={200: TierRowSerializer(many=True)})
+    @extend_schema(parameters=[VARIANT_PATH], responses={200: TierRowSerializer(many=True)})
     def get(self, request, variant: str):
         _variant_or_404(variant)
         rows = [

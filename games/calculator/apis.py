@@ -36,7 +36,7 @@ class InputSerializer(serializers.Serializer):
         },
     )
     cases = serializers.ListField(
-        child=serializers.JSONField(),
+        child=serializers.JSONField(allow_null=True),  # a null case gets its own error
         max_length=MAX_CASES,
         allow_empty=True,
         help_text=(

@@ -83,6 +83,7 @@ BAD = [
     dict(WIN_CASE, id="bad-meld", melds=[{"type": "pong", "tiles": "555p"}]),
     {"id": "bad-event", "kind": "settle", "context": {"event": "nope"}},
     "not an object",
+    None,
 ]
 
 
@@ -92,7 +93,7 @@ def test_one_bad_case_does_not_spoil_the_batch_and_impossible_hands_are_false(po
     results = response.json()["results"]
     assert [r["id"] for r in results] == [
         "sc-win-1", "fifth-copy", "short", "void-suit",
-        "bad-tile", "bad-kind", "bad-meld", "bad-event", None,
+        "bad-tile", "bad-kind", "bad-meld", "bad-event", None, None,
     ]  # fmt: skip
     assert [r.get("result") for r in results[:4]] == [True, False, False, False]
     for entry in results[4:]:
