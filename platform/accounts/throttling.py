@@ -46,11 +46,6 @@ def login_attempt_begin(*, username: str, ip: str) -> bool:
     return count <= settings.LOGIN_FAILURE_LIMIT
 
 
-def login_is_throttled(*, username: str, ip: str) -> bool:
-    """Read-only: has (username, ip) used up its attempts? (Decisions use login_attempt_begin.)"""
-    return cache.get(_key(username, ip), 0) >= settings.LOGIN_FAILURE_LIMIT
-
-
 def login_failures_reset(*, username: str, ip: str) -> None:
     cache.delete(_key(username, ip))
 
