@@ -78,3 +78,23 @@ class ApiAutoSchema(AutoSchema):
         if view.get_throttles():
             codes.add("429")
         return sorted(codes)
+
+
+def postprocess_parameter_enums(result, generator, request, public):
+    """A query or path parameter whose enum is exactly a component enum's values refers to that
+    component (`VariantEnum`), so a generated client has one Variant type, not one per operation.
+    (drf-spectacular names enums of serializer fields only; parameters stay inline.)"""
+    components = result.get("components", {}).get("schemas", {})
+    by_values = {
+        frozenset(schema["enum"]): name
+        for name, schema in components.items()
+        if "enum" in schema and schema.get("type") == "string"
+    }
+    for item in result.get("paths", {}).values():
+        for operation in item.values():
+            for parameter in operation.get("parameters", []) if isinstance(operation, dict) else []:
+                values = parameter.get("schema", {}).get("enum")
+                name = by_values.get(frozenset(values)) if values else None
+                if name:
+                    parameter["schema"] = {"$ref": f"#/components/schemas/{name}"}
+    return result

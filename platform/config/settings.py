@@ -255,6 +255,11 @@ SPECTACULAR_SETTINGS = {
     "SCHEMA_PATH_PREFIX": r"/api/v1",
     # One name for the five variants wherever a serializer offers them (rooms, ratings).
     "ENUM_NAME_OVERRIDES": {"VariantEnum": "rooms.models.Variant"},
+    # ... and parameters with those values refer to it too (config/schema.py).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.schema.postprocess_parameter_enums",
+    ],
 }
 
 # --- Security (production) ------------------------------------------------------------------

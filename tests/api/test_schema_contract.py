@@ -121,3 +121,14 @@ def test_a_repeated_query_parameter_is_refused(api_client, alice, query):
 def test_an_empty_page_parameter_is_refused(api_client, alice, query):
     api_client.force_authenticate(alice)
     assert api_client.get(f"/api/v1/wallet/entries?{query}").status_code == 400
+
+
+def test_every_variant_parameter_is_the_one_variant_enum(schema):
+    params = [
+        p
+        for _path, _method, operation in operations(schema)
+        for p in operation.get("parameters", [])
+        if p["name"] == "variant"
+    ]
+    assert len(params) >= 7
+    assert all(p["schema"] == {"$ref": "#/components/schemas/VariantEnum"} for p in params)
