@@ -11,15 +11,17 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from config.api import StrictPageNumberPagination
+from config.api import ApiView, StrictPageNumberPagination
 from ratings import selectors
 from ratings.services import escape_cooldown_remaining
 from rooms.models import Variant
 
 VARIANT_PARAM = OpenApiParameter("variant", enum=Variant.values, required=False)
-UNKNOWN_VARIANT = "Unknown variant {input!r}; use one of " + ", ".join(Variant.values) + "."
+VARIANT_PATH = OpenApiParameter(
+    "variant", enum=Variant.values, location=OpenApiParameter.PATH, description="404 if unknown."
+)
+UNKNOWN_VARIANT = 'Unknown variant "{input}"; use one of ' + ", ".join(Variant.values) + "."
 
 
 class VariantFilter(serializers.Serializer):
@@ -28,7 +30,6 @@ class VariantFilter(serializers.Serializer):
     variant = serializers.ChoiceField(
         choices=Variant.choices,
         required=False,
-        allow_blank=True,
         error_messages={"invalid_choice": UNKNOWN_VARIANT},
     )
 
@@ -84,13 +85,13 @@ class ProfileSerializer(serializers.Serializer):
     stats = StatsSerializer()
 
 
-class PlayerProfileApi(APIView):
+class PlayerProfileApi(ApiView):
     OutputSerializer = ProfileSerializer
 
     @extend_schema(parameters=[VARIANT_PARAM], responses={200: ProfileSerializer})
     def get(self, request, username: str):
         user = selectors.player_get(username)
-        filters = VariantFilter(data=request.query_params)
+        filters = VariantFilter(data=request.query_params.dict())
         filters.is_valid(raise_exception=True)
         variant = filters.validated_data.get("variant") or None
         data = {
@@ -108,14 +109,14 @@ class RatingPointSerializer(serializers.Serializer):
     hand = serializers.IntegerField()
 
 
-class PlayerRatingApi(APIView):
+class PlayerRatingApi(ApiView):
     @extend_schema(
         parameters=[OpenApiParameter("variant", enum=Variant.values, required=True)],
         responses={200: RatingPointSerializer(many=True)},
     )
     def get(self, request, username: str):
         user = selectors.player_get(username)
-        filters = VariantFilter(data=request.query_params, context={"required": True})
+        filters = VariantFilter(data=request.query_params.dict(), context={"required": True})
         filters.is_valid(raise_exception=True)
         variant = filters.validated_data["variant"]
         return Response(
@@ -124,9 +125,7 @@ class PlayerRatingApi(APIView):
 
 
 class HistoryPagination(StrictPageNumberPagination):
-    page_size = 25
-    page_size_query_param = "page_size"
-    max_page_size = 100
+    page_size = 25  # the maximum is every list's (StrictPageNumberPagination)
 
 
 @extend_schema_serializer(component_name="HistoryHand")
@@ -151,8 +150,9 @@ class HistoryRowSerializer(serializers.Serializer):
     played_at = serializers.DateTimeField()
 
 
-class PlayerHistoryApi(APIView):
+class PlayerHistoryApi(ApiView):
     pagination_class = HistoryPagination
+    error_statuses = (403,)  # somebody else's history: "This match history is private."
 
     class FilterSerializer(serializers.Serializer):
         variant = serializers.ChoiceField(
@@ -175,21 +175,12 @@ class PlayerHistoryApi(APIView):
             return attrs
 
     @extend_schema(
-        parameters=[
-            VARIANT_PARAM,
-            OpenApiParameter("date_from", OpenApiTypes.DATE, required=False),
-            OpenApiParameter("date_to", OpenApiTypes.DATE, required=False),
-            OpenApiParameter(
-                "table", OpenApiTypes.INT, required=False, description="Only this table's hands."
-            ),
-            OpenApiParameter("page", OpenApiTypes.INT, required=False),
-            OpenApiParameter("page_size", OpenApiTypes.INT, required=False),
-        ],
+        parameters=[FilterSerializer],  # with the limits the server checks
         responses={200: HistoryRowSerializer(many=True)},
     )
     def get(self, request, username: str):
         user = selectors.access_history(request.user, username)
-        filters = self.FilterSerializer(data=request.query_params)
+        filters = self.FilterSerializer(data=request.query_params.dict())
         filters.is_valid(raise_exception=True)
         rows = selectors.history(user, **filters.validated_data)
         paginator = self.pagination_class()
@@ -228,27 +219,22 @@ class SessionSerializer(serializers.Serializer):
         return f"{url}?table={obj.table}"
 
 
-class PlayerSessionsApi(APIView):
+class PlayerSessionsApi(ApiView):
     """A player's table sessions (牌局): consecutive hands at one table (docs/ratings.md)."""
 
     pagination_class = HistoryPagination
+    error_statuses = (403,)  # somebody else's sessions: "This match history is private."
 
     class FilterSerializer(PlayerHistoryApi.FilterSerializer):
         table = None
 
     @extend_schema(
-        parameters=[
-            VARIANT_PARAM,
-            OpenApiParameter("date_from", OpenApiTypes.DATE, required=False),
-            OpenApiParameter("date_to", OpenApiTypes.DATE, required=False),
-            OpenApiParameter("page", OpenApiTypes.INT, required=False),
-            OpenApiParameter("page_size", OpenApiTypes.INT, required=False),
-        ],
+        parameters=[FilterSerializer],
         responses={200: SessionSerializer(many=True)},
     )
     def get(self, request, username: str):
         user = selectors.access_history(request.user, username)
-        filters = self.FilterSerializer(data=request.query_params)
+        filters = self.FilterSerializer(data=request.query_params.dict())
         filters.is_valid(raise_exception=True)
         rows = selectors.sessions(user, **filters.validated_data)
         paginator = self.pagination_class()
@@ -297,7 +283,14 @@ class HandSerializer(serializers.Serializer):
         child=serializers.IntegerField(), required=False, allow_null=True
     )
     coins = serializers.ListField(child=serializers.IntegerField(), required=False, allow_null=True)
-    rake = serializers.IntegerField(required=False)
+    rake = serializers.IntegerField(
+        required=False, help_text="House rake paid: at most A per seated player (A = room rake)."
+    )
+    forfeit = serializers.IntegerField(
+        required=False,
+        help_text="Coins the house took that nobody was owed, e.g. a Fuzhou escape penalty "
+        "(paid to nobody, rules/fuzhou.md §14); not part of the rake.",
+    )
     reason = serializers.CharField(required=False, allow_null=True)
     wins = serializers.ListField(
         child=serializers.DictField(child=serializers.JSONField()), required=False
@@ -307,17 +300,51 @@ class HandSerializer(serializers.Serializer):
     )
 
 
-class HandDetailApi(APIView):
+class HandDetailApi(ApiView):
     @extend_schema(responses={200: HandSerializer})
     def get(self, request, hand_id: int):
         hand = selectors.access_hand(request.user, hand_id)
         detail = selectors.hand_detail(hand)
+        if "rake" in detail:
+            detail["rake"], detail["forfeit"] = house_split(
+                points=hand.points or [0] * 4,
+                coins=hand.coins or [0] * 4,
+                coefficient=hand.coefficient,
+                rake=hand.room_rake,
+            )
         # Optional fields absent from a live hand stay absent (not null): nothing hints at them.
         data = {k: v for k, v in HandSerializer(detail).data.items() if k in detail}
         return Response(data)
 
 
-class HandLogApi(APIView):
+def house_split(
+    *, points: list[int], coins: list[int], coefficient: int, rake: int
+) -> tuple[int, int]:
+    """A settled hand's house income split into (rake, forfeit), from its recorded points and
+    coins (the ledger entries of its transfer) and the hand's N and A.
+
+    wallet.settlement.settle gives the house the rake (at most A per seat) plus the pot's surplus:
+    what losers paid beyond what winners are owed, i.e. points paid to nobody (a Fuzhou escape).
+    This recomputes that surplus: losers' payments after their rake, minus N x the winners'
+    points (0 when a shortfall left the winners short).
+
+    >>> house_split(points=[0, 0, 0, -66], coins=[0, 0, 0, -1320], coefficient=20, rake=0)
+    (0, 1320)
+    >>> house_split(points=[10, -5, -5, -30], coins=[0, -150, -150, -400], coefficient=10, rake=100)
+    (400, 300)
+    """
+    pot = 0
+    for seat_points, seat_coins in zip(points, coins, strict=True):
+        if seat_points <= 0:
+            paid = -seat_coins
+            pot += paid - min(paid, rake)
+    owed = coefficient * sum(p for p in points if p > 0)
+    forfeit = max(0, pot - owed)
+    house = -sum(coins)
+    return house - forfeit, forfeit
+
+
+class HandLogApi(ApiView):
     @extend_schema(
         responses={200: OpenApiTypes.OBJECT},
         description="The ended hand as a replay scenario (docs/scenarios.md); 404 while it is live.",
@@ -334,7 +361,7 @@ class SeasonSerializer(serializers.Serializer):
     ends_at = serializers.DateTimeField()
 
 
-class SeasonListApi(APIView):
+class SeasonListApi(ApiView):
     @extend_schema(responses={200: SeasonSerializer(many=True)})
     def get(self, request):
         return Response(SeasonSerializer(selectors.season_list(), many=True).data)
@@ -360,19 +387,19 @@ class LeaderboardSerializer(serializers.Serializer):
     me = LadderRowSerializer(allow_null=True)
 
 
-class LeaderboardApi(APIView):
+class LeaderboardApi(ApiView):
     class FilterSerializer(serializers.Serializer):
         season = serializers.IntegerField(
             required=False, min_value=1, max_value=2**31 - 1, help_text="A season id."
         )
 
     @extend_schema(
-        parameters=[OpenApiParameter("season", OpenApiTypes.INT, required=False)],
+        parameters=[VARIANT_PATH, FilterSerializer],
         responses={200: LeaderboardSerializer},
     )
     def get(self, request, variant: str):
         _variant_or_404(variant)
-        filters = self.FilterSerializer(data=request.query_params)
+        filters = self.FilterSerializer(data=request.query_params.dict())
         filters.is_valid(raise_exception=True)
         season = selectors.season_get(filters.validated_data.get("season"))
         board = selectors.leaderboard(variant=variant, season=season, viewer=request.user)
@@ -380,17 +407,21 @@ class LeaderboardApi(APIView):
 
 
 class TierRowSerializer(serializers.Serializer):
-    position = serializers.IntegerField()
+    position = serializers.IntegerField(help_text="1 = the floor tier.")
     name = serializers.CharField()
-    threshold = serializers.IntegerField()
+    threshold = serializers.IntegerField(
+        allow_null=True,
+        help_text="Cumulative points from which the tier applies; null for tier 1, the floor, "
+        "which covers every total below tier 2's threshold, negative ones included.",
+    )
 
 
-class TierListApi(APIView):
-    @extend_schema(responses={200: TierRowSerializer(many=True)})
+class TierListApi(ApiView):
+    @extend_schema(parameters=[VARIANT_PATH], responses={200: TierRowSerializer(many=True)})
     def get(self, request, variant: str):
         _variant_or_404(variant)
         rows = [
-            {"position": i, "name": name, "threshold": threshold}
+            {"position": i, "name": name, "threshold": threshold if i > 1 else None}
             for i, (name, threshold) in enumerate(selectors.tier_table(variant), start=1)
         ]
         return Response(TierRowSerializer(rows, many=True).data)
@@ -400,7 +431,7 @@ class CooldownSerializer(serializers.Serializer):
     remaining_seconds = serializers.IntegerField(help_text="0 = may sit now.")
 
 
-class CooldownApi(APIView):
+class CooldownApi(ApiView):
     @extend_schema(responses={200: CooldownSerializer})
     def get(self, request):
         return Response({"remaining_seconds": escape_cooldown_remaining(request.user)})

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404
 from django.utils import timezone
@@ -96,12 +97,19 @@ def player_get(username: str):
 
 
 def access_history(viewer, username: str):
-    """The player whose history ``viewer`` may read: only their own (or staff). 404 otherwise."""
+    """The player whose history ``viewer`` may read: only their own (or staff).
+
+    404 for a name that is not a player (as their public profile answers), 403 "private" for
+    somebody else's: that the player exists is public, their history is not."""
     user = get_user_model().objects.filter(username=username).first()
-    if user is None or viewer is None or not viewer.is_authenticated:
+    if viewer is None or not viewer.is_authenticated:
         raise Http404("No such player.")
-    if viewer.pk != user.pk and not viewer.is_staff:
+    if viewer.is_staff and user is not None:
+        return user
+    if user is None or not user.is_active:
         raise Http404("No such player.")
+    if viewer.pk != user.pk:
+        raise PermissionDenied("This match history is private.")
     return user
 
 

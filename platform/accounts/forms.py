@@ -7,9 +7,8 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 from accounts.throttling import (
     client_ip,
-    login_failure_record,
+    login_attempt_begin,
     login_failures_reset,
-    login_is_throttled,
     throttle_message,
 )
 
@@ -35,13 +34,9 @@ class ThrottledAuthenticationForm(AuthenticationForm):
     def clean(self):
         username = self.cleaned_data.get("username") or ""
         ip = client_ip(self.request)
-        if username and login_is_throttled(username=username, ip=ip):
+        # Counted before the check (atomically), so simultaneous attempts cannot all pass it.
+        if username and not login_attempt_begin(username=username, ip=ip):
             raise forms.ValidationError(throttle_message(), code="throttled")
-        try:
-            cleaned = super().clean()
-        except forms.ValidationError:
-            if username:
-                login_failure_record(username=username, ip=ip)
-            raise
+        cleaned = super().clean()  # a failure stays counted
         login_failures_reset(username=username, ip=ip)
         return cleaned

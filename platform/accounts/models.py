@@ -21,3 +21,17 @@ class User(AbstractUser):
     @property
     def shown_name(self) -> str:
         return self.display_name or self.username
+
+
+class TokenExpiry(models.Model):
+    """The optional expiry of an API token (DRF's Token has none). No row = no expiry.
+
+    Rotating or revoking deletes the Token, and this row with it."""
+
+    token = models.OneToOneField(
+        "authtoken.Token", on_delete=models.CASCADE, primary_key=True, related_name="expiry"
+    )
+    expires_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"token of user {self.token.user_id} expires {self.expires_at:%Y-%m-%d %H:%M}"

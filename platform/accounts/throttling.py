@@ -1,7 +1,12 @@
-"""Failed-login throttling: N failures per (username, client IP) within a window.
+"""Failed-login throttling: N attempts per (username, client IP) within a window.
 
 Counted in the cache (locmem by default, Redis with REDIS_URL). Keyed by username *and* IP so an
 attacker cannot lock a victim out from everywhere, and one address cannot guess without limit.
+
+Every attempt is counted atomically *before* its password is checked (cache.add + cache.incr)
+and a success clears the count: a check-then-record throttle lets N simultaneous wrong passwords
+all be checked (they all read "0 failures" before any is recorded); this one checks at most
+LOGIN_FAILURE_LIMIT of them.
 """
 
 from __future__ import annotations
@@ -21,24 +26,32 @@ def client_ip(request) -> str:
     return request.META.get("REMOTE_ADDR", "") if request is not None else ""
 
 
-def login_is_throttled(*, username: str, ip: str) -> bool:
-    return cache.get(_key(username, ip), 0) >= settings.LOGIN_FAILURE_LIMIT
+def login_attempt_begin(*, username: str, ip: str) -> bool:
+    """Count one log-in attempt; False when it is over the limit (refuse it unchecked).
 
-
-def login_failure_record(*, username: str, ip: str) -> int:
+    An attempt that then succeeds calls login_failures_reset; a failed one stays counted."""
     key = _key(username, ip)
     window = settings.LOGIN_FAILURE_WINDOW_SECONDS
-    if cache.add(key, 1, timeout=window):
-        return 1
-    try:
-        return cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=window)
-        return 1
+    for _ in range(3):
+        if cache.add(key, 1, timeout=window):
+            count = 1
+            break
+        try:
+            count = cache.incr(key)
+            break
+        except ValueError:  # expired between add and incr: add again
+            continue
+    else:  # pragma: no cover - the key expired three times in a row
+        count = 1
+    return count <= settings.LOGIN_FAILURE_LIMIT
 
 
 def login_failures_reset(*, username: str, ip: str) -> None:
     cache.delete(_key(username, ip))
+
+
+def throttle_wait_seconds() -> int:
+    return settings.LOGIN_FAILURE_WINDOW_SECONDS
 
 
 def throttle_message() -> str:

@@ -233,25 +233,29 @@ STORAGES = {
 # --- REST API -------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        # Token first so that an anonymous API call answers 401 with WWW-Authenticate.
-        "rest_framework.authentication.TokenAuthentication",
+        # Token first so that an anonymous API call answers 401 with WWW-Authenticate; tokens
+        # may expire and be revoked (accounts/authentication.py).
+        "accounts.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Every error response documented (config/schema.py).
+    "DEFAULT_SCHEMA_CLASS": "config.schema.ApiAutoSchema",
     "EXCEPTION_HANDLER": "config.api.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "config.api.StrictPageNumberPagination",
-    # DRF's JSON parser, but hostile nesting is a 400 (config/parsers.py).
-    "DEFAULT_PARSER_CLASSES": [
-        "config.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON only: DRF's JSON parser, but hostile nesting is a 400 (config/parsers.py).
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    # Per user when authenticated, per address when not (config/throttles.py).
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttles.UserThrottle"],
     "PAGE_SIZE": 50,
 }
+API_USER_RATE = os.environ.get("API_USER_RATE", "600/min")
+API_ANON_RATE = os.environ.get("API_ANON_RATE", "120/min")
 SPECTACULAR_SETTINGS = {
     "TITLE": "Que (雀) API",
-    "DESCRIPTION": "Online Chinese mahjong: accounts, wallet, rooms.",
+    "DESCRIPTION": "Online Chinese mahjong: accounts, wallet, rooms, ratings and the hand "
+    "calculator. How to use it from a generated client: docs/api.md.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI assets come from drf-spectacular-sidecar: works without network.
@@ -259,8 +263,15 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Tags and operation ids from the path after /api/v1 (wallet_entries_list, not v1_...).
+    "SCHEMA_PATH_PREFIX": r"/api/v1",
     # One name for the five variants wherever a serializer offers them (rooms, ratings).
     "ENUM_NAME_OVERRIDES": {"VariantEnum": "rooms.models.Variant"},
+    # ... and parameters with those values refer to it too (config/schema.py).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.schema.postprocess_parameter_enums",
+    ],
 }
 
 # --- Security (production) ------------------------------------------------------------------

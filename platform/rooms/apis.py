@@ -3,8 +3,8 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from config.api import ApiView
 from rooms.models import Variant
 from rooms.selectors import room_get, room_list
 
@@ -22,14 +22,14 @@ class RoomOutputSerializer(serializers.Serializer):
     props_enabled = serializers.BooleanField()
 
 
-class RoomListApi(APIView):
+class RoomListApi(ApiView):
     @extend_schema_serializer(component_name="RoomListFilter")
     class FilterSerializer(serializers.Serializer):
         variant = serializers.ChoiceField(
             choices=Variant.choices,
             required=False,
             error_messages={
-                "invalid_choice": "Unknown variant {input!r}; use one of "
+                "invalid_choice": 'Unknown variant "{input}"; use one of '
                 + ", ".join(Variant.values)
                 + "."
             },
@@ -42,13 +42,13 @@ class RoomListApi(APIView):
         responses={200: RoomOutputSerializer(many=True)},
     )
     def get(self, request):
-        filters = self.FilterSerializer(data=request.query_params)
+        filters = self.FilterSerializer(data=request.query_params.dict())
         filters.is_valid(raise_exception=True)
         rooms = room_list(variant=filters.validated_data.get("variant"))
         return Response(self.OutputSerializer(rooms, many=True).data)
 
 
-class RoomDetailApi(APIView):
+class RoomDetailApi(ApiView):
     OutputSerializer = RoomOutputSerializer
 
     @extend_schema(responses={200: RoomOutputSerializer})

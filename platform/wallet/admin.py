@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
@@ -16,8 +18,20 @@ from wallet.services import wallet_admin_adjust
 
 
 class AdjustForm(forms.Form):
+    """One adjustment. The hidden ``idempotency_key`` is generated when the form is rendered and
+    becomes the transfer's key: submitting the same rendered form twice (a double click, a
+    resent POST, eight tabs) adjusts once."""
+
     amount = forms.IntegerField(help_text="Coins to add (positive) or remove (negative).")
     reason = forms.CharField(max_length=400, help_text="Recorded in the ledger with your name.")
+    idempotency_key = forms.UUIDField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["idempotency_key"].initial = uuid.uuid4()
+        self.fields["idempotency_key"].error_messages["required"] = (
+            "This form has no idempotency key; reload the page and submit it again."
+        )
 
     def clean_amount(self):
         amount = self.cleaned_data["amount"]
@@ -85,15 +99,25 @@ class AccountAdmin(ReadOnlyAdmin):
         form = AdjustForm(request.POST or None)
         if request.method == "POST" and form.is_valid():
             try:
-                wallet_admin_adjust(
+                transfer = wallet_admin_adjust(
                     user=account.user,
                     amount=form.cleaned_data["amount"],
                     reason=form.cleaned_data["reason"],
                     actor=request.user,
+                    key=f"admin-form:{account.pk}:{form.cleaned_data['idempotency_key']}",
                 )
             except WalletError as exc:
                 form.add_error("amount", str(exc))
             else:
+                done = transfer.entries.filter(account=account).values_list("amount", flat=True)
+                if list(done) != [form.cleaned_data["amount"]]:
+                    # The same rendered form, resent with other values: it was already used.
+                    form.add_error(
+                        None,
+                        f"This form was already submitted (transfer {transfer.pk}); "
+                        "open the adjust page again for another adjustment.",
+                    )
+            if form.is_valid():
                 messages.success(
                     request, f"Adjusted {account.user} by {form.cleaned_data['amount']}."
                 )

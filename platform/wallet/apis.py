@@ -3,9 +3,8 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from config.api import StrictPageNumberPagination
+from config.api import ApiView, StrictPageNumberPagination
 from wallet.models import TransferKind
 from wallet.selectors import access_entry, wallet_balance, wallet_entries
 
@@ -22,11 +21,9 @@ class EntryOutputSerializer(serializers.Serializer):
 
 class EntriesPagination(StrictPageNumberPagination):
     page_size = 50
-    page_size_query_param = "page_size"
-    max_page_size = 200
 
 
-class WalletApi(APIView):
+class WalletApi(ApiView):
     @extend_schema_serializer(component_name="Wallet")
     class OutputSerializer(serializers.Serializer):
         balance = serializers.IntegerField()
@@ -36,7 +33,7 @@ class WalletApi(APIView):
         return Response(self.OutputSerializer({"balance": wallet_balance(request.user)}).data)
 
 
-class WalletEntriesApi(APIView):
+class WalletEntriesApi(ApiView):
     """The signed-in user's own ledger entries, newest first."""
 
     OutputSerializer = EntryOutputSerializer
@@ -51,7 +48,7 @@ class WalletEntriesApi(APIView):
     pagination_class = EntriesPagination
 
 
-class WalletEntryApi(APIView):
+class WalletEntryApi(ApiView):
     OutputSerializer = EntryOutputSerializer
 
     @extend_schema(responses={200: EntryOutputSerializer})

@@ -80,36 +80,62 @@ def test_it_answers_404_with_a_message_past_the_last_page(as_alice, unchanged):
 
 
 @pytest.mark.parametrize(
-    "path", ["/api/v1/nope", "/api/v1/rooms/-1", "/api/v1/wallet/", "/api/v2/rooms", "/api/"]
+    "path", ["/api/v1/nope", "/api/v1/rooms/-1", "/api/v1/nope/", "/api/v2/rooms", "/api/"]
 )
 def test_it_answers_unknown_api_addresses_with_json_404(as_alice, unchanged, path):
     assert_json_error(as_alice.get(path), 404, "not_found")
 
 
 def test_it_answers_unknown_api_addresses_with_json_404_for_anonymous_posts(api_client, unchanged):
-    assert_json_error(api_client.post("/api/v1/auth/token", {}, format="json"), 404, "not_found")
+    assert_json_error(api_client.post("/api/v1/auth/tokens", {}, format="json"), 404, "not_found")
 
 
 @pytest.mark.parametrize(
     ("path", "meant"),
     [
-        ("/api/v1/auth/token", "/api/v1/auth/token/"),
-        ("/api/v1/calculator", "/api/v1/calculator/"),
+        ("/api/v1/auth/token/", "/api/v1/auth/token"),
+        ("/api/v1/calculator/", "/api/v1/calculator"),
         ("/api/v1/rooms/", "/api/v1/rooms"),
-        ("/api/v1/wallet/entries/", "/api/v1/wallet/entries"),
-        ("/api/v1/nope/", None),
+        ("/api/v1/wallet/entries/?page=1", "/api/v1/wallet/entries?page=1"),
     ],
 )
-def test_a_post_to_a_wrong_address_is_a_json_404_naming_the_endpoint_meant(unchanged, path, meant):
-    """With CSRF checks on, as a real client meets them: not the middleware's HTML 403."""
+@pytest.mark.parametrize("method", ["get", "post", "delete"])
+def test_the_trailing_slash_form_is_a_permanent_redirect_keeping_the_method(
+    unchanged, path, meant, method
+):
+    """One URL style: no trailing slash. The other form is a 308 (the client repeats the same
+    method and body there), also with CSRF checks on: not the middleware's HTML 403."""
     client = Client(enforce_csrf_checks=True)
-    response = client.post(path, "{}", content_type="application/json")
+    body = {} if method == "get" else {"data": "{}", "content_type": "application/json"}
+    response = getattr(client, method)(path, **body)
+    assert response.status_code == 308
+    assert response["Location"] == meant
+    assert response.json()["error"]["code"] == "moved"
+
+
+def test_a_redirected_post_gets_the_token(api_client, alice):
+    response = api_client.post(
+        "/api/v1/auth/token/",
+        {"username": "alice", "password": "correct horse battery staple"},
+        format="json",
+        follow=True,
+    )
+    assert response.status_code == 200 and response.json()["token"]
+    assert response.redirect_chain == [("/api/v1/auth/token", 308)]
+
+
+def test_a_wrong_address_without_an_endpoint_is_a_json_404(unchanged):
+    client = Client(enforce_csrf_checks=True)
+    response = client.post("/api/schema", "{}", content_type="application/json")
     error = assert_json_error(response, 404, "not_found")
-    if meant:
-        assert error["message"].endswith(f"Did you mean {meant}?")
-        assert client.post(meant, "{}", content_type="application/json").status_code != 404
-    else:
-        assert "Did you mean" not in error["message"]
+    assert error["message"].endswith("Did you mean /api/schema/?")
+    error = assert_json_error(client.post("/api/v1/nope/"), 404, "not_found")
+    assert "Did you mean" not in error["message"]
+
+
+def test_every_schema_path_has_no_trailing_slash(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    assert schema["paths"] and all(not p.endswith("/") for p in schema["paths"])
 
 
 @pytest.mark.parametrize(
@@ -122,14 +148,14 @@ def test_a_post_to_a_wrong_address_is_a_json_404_naming_the_endpoint_meant(uncha
     ids=["malformed", "deeply-nested", "nan"],
 )
 def test_it_refuses_unparsable_json_with_400(api_client, unchanged, body):
-    response = api_client.post("/api/v1/auth/token/", body, content_type="application/json")
+    response = api_client.post("/api/v1/auth/token", body, content_type="application/json")
     assert_json_error(response, 400, "parse_error")
 
 
 @override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=1000)
 def test_it_refuses_an_oversize_body_with_413(api_client, unchanged):
     body = json.dumps({"username": "alice", "password": "x" * 2000})
-    response = api_client.post("/api/v1/auth/token/", body, content_type="application/json")
+    response = api_client.post("/api/v1/auth/token", body, content_type="application/json")
     assert_json_error(response, 413, "too_large")
 
 
@@ -145,14 +171,14 @@ def test_it_refuses_an_oversize_body_with_413(api_client, unchanged):
     ],
 )
 def test_it_refuses_wrong_types_for_a_token_with_400(api_client, unchanged, body):
-    response = api_client.post("/api/v1/auth/token/", body, format="json")
+    response = api_client.post("/api/v1/auth/token", body, format="json")
     assert_json_error(response, 400, "invalid")
 
 
 @pytest.mark.parametrize(
     ("method", "path"),
     [
-        ("get", "/api/v1/auth/token/"),
+        ("get", "/api/v1/auth/token"),
         ("post", "/api/v1/me"),
         ("delete", "/api/v1/wallet"),
         ("put", "/api/v1/wallet/entries"),

@@ -45,9 +45,14 @@ def test_alice_sees_her_history(client, api_client, alice, settled) -> None:
 @pytest.mark.parametrize(
     "path", ["/ratings/players/{u}/history/", "/api/v1/ratings/players/{u}/history"]
 )
-def test_charlie_gets_404_for_alices_history(client, charlie, alice, settled, path) -> None:
+def test_charlie_gets_403_private_for_alices_history(client, charlie, alice, settled, path) -> None:
+    """Alice exists (her profile is public); her history is private, not "No such player"."""
     client.force_login(charlie)
-    assert client.get(path.format(u=alice.username)).status_code == 404
+    response = client.get(path.format(u=alice.username))
+    assert response.status_code == 403
+    if path.startswith("/api/"):
+        assert response.json()["error"]["message"] == "This match history is private."
+    assert client.get(path.format(u="nobody")).status_code == 404
 
 
 def test_history_filters_by_variant_and_date_and_pages(api_client, alice, bob, room) -> None:

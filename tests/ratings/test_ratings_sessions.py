@@ -146,7 +146,7 @@ def test_only_the_owner_and_staff_see_sessions(api_client, alice, charlie, playe
     url = f"/api/v1/ratings/players/{alice.username}/sessions"
     assert api_client.get(url).status_code in (401, 403)  # anonymous
     api_client.force_authenticate(charlie)
-    assert api_client.get(url).status_code == 404
+    assert api_client.get(url).status_code == 403  # private, not "No such player"
     assert api_client.get("/api/v1/ratings/players/nobody/sessions").status_code == 404
     charlie.is_staff = True
     charlie.save(update_fields=["is_staff"])
@@ -186,4 +186,4 @@ def test_charlie_and_anonymous_do_not_get_the_sessions_page(client, alice, charl
     anonymous = client.get(url)
     assert anonymous.status_code == 302 and "login" in anonymous["Location"]
     client.force_login(charlie)
-    assert client.get(url).status_code == 404
+    assert client.get(url).status_code == 403
