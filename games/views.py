@@ -141,16 +141,17 @@ def _rules_lang(request) -> str:
     return "zh" if (get_language() or "").lower().startswith("zh") else "en"
 
 
-@require_GET
-def rules_index(request):
+def _variant_name(key: str, lang: str) -> str:
     import games.engine as engine
 
+    v = engine.VARIANTS[key]
+    return v.name_zh if lang == "zh" else f"{v.name_en} ({v.name_zh})"
+
+
+@require_GET
+def rules_index(request):
     lang = _rules_lang(request)
-    items = [
-        {"key": v, "name": engine.VARIANTS[v].name_zh if lang == "zh" else
-         f"{engine.VARIANTS[v].name_en} ({engine.VARIANTS[v].name_zh})"}
-        for v in VARIANTS
-    ]  # fmt: skip
+    items = [{"key": v, "name": _variant_name(v, lang)} for v in VARIANTS]
     return render(request, "games/rules_index.html", {"items": items, "lang": lang})
 
 
@@ -166,5 +167,10 @@ def rules(request, variant: str):
     return render(
         request,
         "games/rules.html",
-        {"page": page, "tiers": tier_table(variant), "variants": VARIANTS, "lang": lang},
+        {
+            "page": page,
+            "tiers": tier_table(variant),
+            "variants": [(v, _variant_name(v, lang)) for v in VARIANTS],
+            "lang": lang,
+        },
     )

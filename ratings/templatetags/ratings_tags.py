@@ -97,3 +97,22 @@ def seat_wind(seat, dealer) -> str:
     """The wind of ``seat`` in a hand dealt by ``dealer`` (the dealer is East)."""
     k = (int(seat) - int(dealer)) % 4
     return WINDS_ZH[k] if _zh() else f"{WINDS_EN[k]} {WINDS_ZH[k]}"
+
+
+@register.filter
+def variant_name(key) -> str:
+    """A variant's name in the page's language: 四川麻将 / Sichuan (四川麻将)."""
+    import games.engine as engine
+
+    v = engine.VARIANTS.get(str(key))
+    if v is None:
+        return str(key)
+    return v.name_zh if _zh() else f"{v.name_en} ({v.name_zh})"
+
+
+@register.filter
+def player_name(player) -> str:
+    """A hand's player as named on the page: a bot is "机器人 2" on a Chinese page."""
+    if player.get("is_bot") and _zh():
+        return f"机器人 {int(player['seat']) + 1}"
+    return str(player.get("name", ""))

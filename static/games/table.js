@@ -411,9 +411,9 @@
       out.push(zh ? "这里离开没有逃跑罚分：机器人替你打完本局，你得到本局的结果（抽水 " + q.A + "）。"
         : "There is no escape penalty here: a bot plays your seat to the end of the hand and you get that hand's result (rake " + q.A + ").");
     }
-    if (q.cooldown_after) out.push(zh ? "这将是你 24 小时内第 " + (q.recent_escapes + 1) + " 次逃跑：之后 " + minutes(q.cooldown_after) + " 内不能入座。"
+    if (q.cooldown_after) out.push(zh ? "这将是你 24 小时内第 " + (q.recent_escapes + 1) + " 次逃跑：之后 " + minutes(q.cooldown_after) + "内不能入座。"
       : "This would be escape no. " + (q.recent_escapes + 1) + " within 24 h: you could not sit at a table for " + minutes(q.cooldown_after) + ".");
-    else if (q.first_cooldown_seconds) out.push(zh ? "24 小时内第 " + q.first_cooldown_at + " 次逃跑后，" + minutes(q.first_cooldown_seconds) + " 内不能入座。"
+    else if (q.first_cooldown_seconds) out.push(zh ? "24 小时内第 " + q.first_cooldown_at + " 次逃跑后，" + minutes(q.first_cooldown_seconds) + "内不能入座。"
       : "A " + (q.first_cooldown_at === 2 ? "second" : "repeated") + " escape within 24 h bars you from the tables for " + minutes(q.first_cooldown_seconds) + ".");
     return out;
   }
@@ -427,6 +427,9 @@
     if (d.showModal) d.showModal(); else d.setAttribute("open", "");
   }
 
+  function coinWords(p, N) {  // a win's points in coins: "+6 × N 10 = +60 coins"
+    return lang === "zh" ? "金币 " + signed(p) + " × " + N + " = " + signed(p * N) : "→ " + signed(p) + " × N " + N + " = " + signed(p * N) + " coins";
+  }
   function signed(n) { return n === null || n === undefined ? "…" : (n > 0 ? "+" : "") + n; }
   function renderResult() {
     var box = $("result"), v = S.view, tb = S.table;
@@ -485,9 +488,9 @@
       if (w.deltas) {
         bits.push("(" + w.deltas.map(signed).join(", ") + ")");
         var got = w.deltas[w.seat];
-        if (got !== undefined) bits.push(L(["coins", "金币"]) + " " + signed(got) + " × " + N + " = " + signed(got * N));
+        if (got !== undefined) bits.push(coinWords(got, N));
       } else if (typeof val === "number") {
-        bits.push("→ " + signed(val) + " × " + N + " = " + signed(val * N) + " " + L(["coins", "金币"]));
+        bits.push(coinWords(val, N));
       }
       p.textContent = bits.join(" · ");
       box.appendChild(p);

@@ -36,6 +36,7 @@
     dingque: ["Void", "定缺"], paozi: ["Paozi", "炮子"], piao: ["Piao", "飘"], huafan: ["Flower points", "花番"],
     gold_discarder: ["Threw a gold", "打金"], hongzhong_gang: ["Red-dragon kongs", "红中杠"], laizi_gang: ["Laizi kongs", "癞子杠"],
     openings: ["Openings", "开口"], exposed_caishen: ["Shown caishen", "亮财神"], lou_hu: ["Passed win", "漏胡"],
+    mai: ["Bought", "买子"], xiazi: ["Bet", "下子"],
   };
   var WILD = { fuzhou: ["Gold", "金"], yiwu: ["Caishen", "财神"], wuhan: ["Laizi", "癞子"] };
   var variant = (document.getElementById("replay").getAttribute("data-variant")) || "";
@@ -82,7 +83,12 @@
   function who(seat) {
     if (seat === undefined || seat === null) return "";
     var p = players[seat];
-    return WINDS[(seat - dealerAt(index) + 4) % 4] + " " + (p ? p.name : "#" + (seat + 1));
+    return WINDS[(seat - dealerAt(index) + 4) % 4] + " " + playerName(seat);
+  }
+  function playerName(seat) {
+    var p = players[seat];
+    if (!p) return "#" + (seat + 1);
+    return p.is_bot && zh ? "机器人 " + (seat + 1) : p.name;
   }
   function patternName(key) { var n = patternNames[key]; return n ? (zh ? n[1] : n[0] + " (" + n[1] + ")") : key; }
   function signed(n) { return (n > 0 ? "+" : "") + n; }
@@ -134,7 +140,10 @@
   }
   function stepLine(k) {
     var step = steps[k], parts = [];
-    var a = actionWords(step.action); if (a) parts.push(a);
+    var act = step.action;
+    // A win's own event says more than its action (who paid, the patterns): one of them only.
+    var echoed = act && (step.events || []).some(function (e) { return e.type === act.type && e.seat === act.seat && eventWords(e); });
+    var a = echoed ? null : actionWords(act); if (a) parts.push(a);
     (step.events || []).forEach(function (e) { var d = eventWords(e, step.action); if (d) parts.push(d); });
     return parts.join(" · ");
   }
@@ -151,12 +160,16 @@
       box.setAttribute("data-seat", s);
       var head = el("div", "seat-name");
       head.appendChild(el("span", "wind", WINDS[(s - dealerAt(index) + 4) % 4]));
-      head.appendChild(document.createTextNode(" " + (players[s] ? players[s].name : "#" + (s + 1)) + " "));
+      head.appendChild(document.createTextNode(" " + playerName(s) + " "));
       if (s === dealerAt(index)) head.appendChild(el("span", "dealer-mark", W("Dealer", "庄")));
       head.appendChild(el("span", "score", " " + signed(f.scores[s])));
       if (f.won[s]) head.appendChild(el("span", "won-mark", " ✔ " + W("won", "已胡")));
       box.appendChild(head);
-      var facts = (p.facts || [])[s] || {};
+      var facts = {}, own = (p.facts || [])[s] || {};
+      Object.keys(own).forEach(function (k) { facts[k] = own[k]; });
+      var shared = p.top || {};
+      if (shared.mai && shared.mai[s]) facts.mai = true;
+      if (shared.xiazi && shared.xiazi[s]) facts.xiazi = shared.xiazi[s];
       var keys = Object.keys(facts);
       if (keys.length) {
         var fx = el("div", "facts");
