@@ -116,3 +116,9 @@ def player_name(player) -> str:
     if player.get("is_bot") and _zh():
         return f"机器人 {int(player['seat']) + 1}"
     return str(player.get("name", ""))
+
+
+@register.filter
+def outcome_label(outcome) -> str:
+    """A hand's outcome for a player (ratings.models.Outcome) in the page's language."""
+    return {"win": _("win"), "loss": _("loss"), "draw": _("even")}.get(str(outcome), str(outcome))

@@ -189,3 +189,30 @@ def test_the_hand_page_says_options_and_status_in_words(alice):
     assert mine["rose_after_loss"] == (
         mine["rating_after"] > mine["rating_before"] and mine["points"] < 0
     )
+
+
+def _visible_words(html: str) -> set[str]:
+    html = re.sub(r"<script.*?</script>|<style.*?</style>|<code>.*?</code>", "", html, flags=re.S)
+    return set(re.findall(r"\b[A-Za-z][A-Za-z_=]{2,}\b", re.sub(r"<[^>]+>", " ", html)))
+
+
+def test_the_chinese_pages_have_no_english_words_left(alice):
+    room = RoomFactory(name="四川 血战到底 ×10", variant="sichuan", options={"bloody": True})
+    table = _solo_table(alice, room)
+    _play_human(table.pk, alice)
+    hand = HandRecord.objects.get(table=table)
+    c = _client(alice)
+    c.post("/accounts/language/", {"language": "zh-hans", "next": "/"})
+    # the brand, the API link, the language's own name, names and the hash's technical terms
+    allowed = {"Que", "API", "English", "JSON", "SHA", "seed", "salt", "wall", "Alice", "alice"}
+    for url in (
+        "/", "/play/", f"/table/{table.pk}/", "/ratings/", "/ratings/players/alice/",
+        "/ratings/players/alice/history/", "/ratings/players/alice/sessions/",
+        f"/ratings/hands/{hand.pk}/", "/wallet/", "/rules/sichuan/",
+    ):  # fmt: skip
+        page = c.get(url)
+        assert page.status_code == 200, url
+        assert _visible_words(page.content.decode()) <= allowed, (
+            url,
+            _visible_words(page.content.decode()) - allowed,
+        )
