@@ -6,10 +6,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_POST
 
 from games.engine.patterns import pattern_names_json
 from games.models import HandRecord
+from games.page_selectors import escape_quote
+from games.rules_pages import VARIANTS, rules_page
 from games.runtime import selectors, services
 from games.runtime.fairness import hand_verify, wall_check
 from rooms.selectors import room_get
@@ -73,12 +76,45 @@ def table_page(request, table_id: int):
     )
 
 
-@require_GET
-def fairness_hand(request, hand_id: int):
-    hand = HandRecord.objects.select_related("table").filter(pk=hand_id).first()
+def _fair_hand(request, hand_id: int) -> HandRecord:
+    hand = HandRecord.objects.select_related("table", "room").filter(pk=hand_id).first()
     if hand is None or (hand.table.is_private and not _sat_in(request.user, hand)):
         raise Http404("No such hand.")
+    return hand
+
+
+@login_required
+@require_GET
+def table_leave_quote(request, table_id: int):
+    """What leaving now would cost the signed-in player (the table's Leave button asks first)."""
+    table, seat = selectors.access_table(request.user, table_id)
+    if seat is None:
+        raise Http404("You are not seated at this table.")
+    return JsonResponse(escape_quote(table=table, seat=seat, user=request.user))
+
+
+@require_GET
+def fairness_hand(request, hand_id: int):
+    hand = _fair_hand(request, hand_id)
     return JsonResponse(hand_verify(hand), json_dumps_params={"ensure_ascii": False})
+
+
+@require_GET
+def fairness_hand_page(request, hand_id: int):
+    """The same check as fairness_hand, for people: each test in words, the wall as tile faces."""
+    hand = _fair_hand(request, hand_id)
+    check = hand_verify(hand)
+    wall = check.get("wall") or []
+    return render(
+        request,
+        "games/fairness.html",
+        {
+            "hand": hand,
+            "check": check,
+            "wall_rows": [(k + 1, wall[k : k + 18]) for k in range(0, len(wall), 18)],
+            "is_player": _sat_in(request.user, hand),
+        },
+    )
 
 
 def _sat_in(user, hand: HandRecord) -> bool:
@@ -96,3 +132,45 @@ def fairness_check(request):
         return JsonResponse(wall_check(**params), json_dumps_params={"ensure_ascii": False})
     except Exception as exc:  # unknown variant, unplayable variant
         return JsonResponse({"error": str(exc)}, status=400)
+
+
+def _rules_lang(request) -> str:
+    asked = request.GET.get("lang")
+    if asked in ("zh", "en"):
+        return asked
+    return "zh" if (get_language() or "").lower().startswith("zh") else "en"
+
+
+def _variant_name(key: str, lang: str) -> str:
+    import games.engine as engine
+
+    v = engine.VARIANTS[key]
+    return v.name_zh if lang == "zh" else f"{v.name_en} ({v.name_zh})"
+
+
+@require_GET
+def rules_index(request):
+    lang = _rules_lang(request)
+    items = [{"key": v, "name": _variant_name(v, lang)} for v in VARIANTS]
+    return render(request, "games/rules_index.html", {"items": items, "lang": lang})
+
+
+@require_GET
+def rules(request, variant: str):
+    """/rules/<variant>/: the variant's rules in the project's words (games/rules_pages.py)."""
+    if variant not in VARIANTS:
+        raise Http404("No such variant.")
+    from ratings.selectors import tier_table
+
+    lang = _rules_lang(request)
+    page = rules_page(variant, lang)
+    return render(
+        request,
+        "games/rules.html",
+        {
+            "page": page,
+            "tiers": tier_table(variant),
+            "variants": [(v, _variant_name(v, lang)) for v in VARIANTS],
+            "lang": lang,
+        },
+    )

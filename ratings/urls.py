@@ -11,4 +11,5 @@ urlpatterns = [
     path("players/<str:username>/sessions/", views.sessions, name="sessions"),
     path("hands/<int:hand_id>/", views.hand, name="hand"),
     path("hands/<int:hand_id>/log.json", views.hand_log, name="hand_log"),
+    path("hands/<int:hand_id>/mine.json", views.hand_mine, name="hand_mine"),
 ]

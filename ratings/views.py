@@ -6,12 +6,13 @@ import json
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 
 from games.engine.patterns import pattern_names_json
 from ratings import selectors
 from ratings.forms import HistoryFilterForm
+from ratings.page_selectors import hand_money, my_hand_rating, replay_public
 from ratings.services import escape_cooldown_remaining
 from rooms.models import Variant
 
@@ -99,6 +100,8 @@ def hand(request, hand_id: int):
     context = {
         "hand": detail,
         "replay": replay,
+        "replay_public": replay_public(record) if replay and replay["ok"] else [],
+        "money": hand_money(record, detail) if detail["ended"] else None,
         "variant_label": Variant(record.variant).label,
         "pattern_names": pattern_names_json(),
     }
@@ -114,3 +117,9 @@ def hand_log(request, hand_id: int):
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="que-hand-{record.pk}.json"'
     return response
+
+
+@login_required
+def hand_mine(request, hand_id: int):
+    """The signed-in player's rating before/after one hand (the table's result box shows it)."""
+    return JsonResponse(my_hand_rating(request.user, hand_id))

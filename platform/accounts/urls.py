@@ -9,4 +9,5 @@ urlpatterns = [
     path("logout/", views.LogoutView.as_view(), name="logout"),
     path("password/", views.PasswordChangeView.as_view(), name="password_change"),
     path("profile/", views.profile, name="profile"),
+    path("language/", views.set_language, name="set_language"),
 ]

@@ -8,9 +8,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
+from django.views.i18n import set_language as django_set_language
 
 from accounts.forms import ProfileForm, SignUpForm, ThrottledAuthenticationForm
+from accounts.models import Language
 from accounts.services import user_create, user_update_profile
 from rooms.selectors import room_list
 from wallet.selectors import wallet_balance
@@ -82,3 +84,15 @@ def profile(request):
         "accounts/profile.html",
         {"form": form, "balance": wallet_balance(request.user)},
     )
+
+
+@require_POST
+def set_language(request):
+    """The footer's language switcher. Django's set_language stores the choice in a cookie,
+    which the profile language of a signed-in player would override on the next request
+    (UserLanguageMiddleware), so for them the choice is saved as their profile setting too."""
+    code = request.POST.get("language", "")
+    user = request.user
+    if user.is_authenticated and code in Language.values and code != user.language:
+        user_update_profile(user=user, display_name=user.display_name, language=code)
+    return django_set_language(request)

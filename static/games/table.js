@@ -20,6 +20,9 @@
       reason_win: "Win", reason_draw: "Draw (wall exhausted)", reason_escape: "Escape",
       bot_fill: "Bots join in", next_in: "Next hand in", pay: "pays", gets: "gets", missing: "void",
       claim_window: "Waiting for claims", next_terms: "from the next hand", back: "I'm back",
+      leave_title: "Leave in the middle of a hand?", leave_stay: "Stay", leave_go: "Leave anyway",
+      calc: "Coins = points × N − A", payments: "Payments this hand", rating: "Rating",
+      rating_note: "Your rating ranks this hand's points among the four players and is a cautious estimate that firms up with every hand, so it can rise after a loss.",
     },
     zh: {
       waiting: "等待玩家", playing: "对局中", between: "本局结束", closed: "已关闭",
@@ -34,6 +37,9 @@
       reason_win: "胡牌", reason_draw: "流局", reason_escape: "逃跑",
       bot_fill: "机器人将加入", next_in: "下一局", pay: "付", gets: "得", missing: "缺",
       claim_window: "等待吃碰杠胡", next_terms: "下一局起", back: "我回来了",
+      leave_title: "对局中离开？", leave_stay: "留下", leave_go: "仍然离开",
+      calc: "金币 = 分数 × N − A", payments: "本局收付", rating: "积分评级",
+      rating_note: "评级按本局四人的分数排名计算，并且是随局数增加而越来越准的保守估计，所以输了也可能上升。",
     },
   };
   // Labels only: what each engine name is called. No rule lives here; unknown names fall back
@@ -50,7 +56,7 @@
     single_winner: ["Single winner", "一炮单响"], final_group: ["Final group", "最后一墩"],
     qiangjin_declared: ["Rob the gold", "抢金"], forced_win: ["Forced win", "自动胡"], tongquan_lock: ["Lock", "锁"],
     kong_declared: ["Kong", "杠"], draw_settlement: ["Draw settlement", "流局结算"],
-    exhausted: ["Wall exhausted", "牌墙摸完"], draw_check: ["Ready-hand check", "查叫"], score: ["Payment", "结算"], win: ["Win", "胡"], escape: ["Escape", "逃跑"], draw: ["Draw", "流局"],
+    exhausted: ["Wall exhausted", "牌墙摸完"], draw_check: ["Ready-hand check", "查叫"], score: ["Payment", "结算"], huang_zhuang_refund: ["Kongs returned (draw)", "荒庄退杠"], win: ["Win", "胡"], escape: ["Escape", "逃跑"], draw: ["Draw", "流局"],
   };
   // Binary bets: the choice value says yes/no.
   var CHOICE_NAMES = {
@@ -411,18 +417,66 @@
     if (drawn && ordered.length < tiles.length) render1(drawn, true);
   }
 
+  // ---- leaving mid-hand: what it costs (games/page_selectors.escape_quote) ----------------------
+  function minutes(sec) {
+    if (sec >= 3600 && sec % 3600 === 0) return (sec / 3600) + (lang === "zh" ? " 小时" : " h");
+    return Math.round(sec / 60) + (lang === "zh" ? " 分钟" : " min");
+  }
+  function leaveText(q) {
+    var zh = lang === "zh", out = [];
+    if (!q || !q.live) return [zh ? "本局已结束，离开不扣分。" : "The hand is over: leaving costs nothing."];
+    var minus = q.A ? " − " + q.A : "";
+    if (q.ends_hand) {
+      var p = (q.at_least ? (zh ? "至少 " : "at least ") : "") + q.penalty_points;
+      out.push(zh ? "现在离开算逃跑：本局立即结束，你要付逃跑罚分 " + p + " 分 × N " + q.N + " = " + (q.at_least ? "至少 " : "") + q.penalty_coins + " 金币。"
+        : "Leaving now is an escape (逃跑): the hand ends at once and you pay the escape penalty of " + p + " points × N " + q.N + " = " + (q.at_least ? "at least " : "") + q.penalty_coins + " coins.");
+      if (q.at_least) out.push(zh ? "（罚分还按其他玩家手里的牌计算，你看不到那部分。）" : "(The penalty also counts tiles in the other players' hands, which you cannot see.)");
+      out.push(zh ? "本局已有的分数照算（现在 " + signed(q.points_so_far) + "）：你这局会以 (" + q.points_so_far + " − " + q.penalty_points + ") × " + q.N + minus + " = " + signed(q.coins_if_leaving) + " 金币结束" + (q.at_least ? "（或更少）" : "") + "。"
+        : "Points already won or lost in this hand stand (now " + signed(q.points_so_far) + "): you would end it at (" + q.points_so_far + " − " + q.penalty_points + ") × " + q.N + minus + " = " + signed(q.coins_if_leaving) + " coins" + (q.at_least ? " or less" : "") + ".");
+    } else {
+      out.push(zh ? "这里离开没有逃跑罚分：机器人替你打完本局，你得到本局的结果（抽水 " + q.A + "）。"
+        : "There is no escape penalty here: a bot plays your seat to the end of the hand and you get that hand's result (rake " + q.A + ").");
+    }
+    if (q.cooldown_after) out.push(zh ? "这将是你 24 小时内第 " + (q.recent_escapes + 1) + " 次逃跑：之后 " + minutes(q.cooldown_after) + "内不能入座。"
+      : "This would be escape no. " + (q.recent_escapes + 1) + " within 24 h: you could not sit at a table for " + minutes(q.cooldown_after) + ".");
+    else if (q.first_cooldown_seconds) out.push(zh ? "24 小时内第 " + q.first_cooldown_at + " 次逃跑后，" + minutes(q.first_cooldown_seconds) + "内不能入座。"
+      : "A " + (q.first_cooldown_at === 2 ? "second" : "repeated") + " escape within 24 h bars you from the tables for " + minutes(q.first_cooldown_seconds) + ".");
+    return out;
+  }
+  function showLeave(q) {
+    var d = $("leave-dialog");
+    $("leave-title").textContent = t("leave_title");
+    $("leave-stay").textContent = t("leave_stay"); $("leave-go").textContent = t("leave_go");
+    var body = $("leave-body"); body.innerHTML = "";
+    leaveText(q).forEach(function (line) { var p = document.createElement("p"); p.textContent = line; body.appendChild(p); });
+    if (q && q.live) { body.dataset.penalty = q.penalty_points; body.dataset.coins = q.penalty_coins; body.dataset.cooldown = q.cooldown_after || q.first_cooldown_seconds; }
+    if (d.showModal) d.showModal(); else d.setAttribute("open", "");
+  }
+
+  function coinWords(p, N) {  // a win's points in coins: "+6 × N 10 = +60 coins"
+    return lang === "zh" ? "金币 " + signed(p) + " × " + N + " = " + signed(p * N) : "→ " + signed(p) + " × N " + N + " = " + signed(p * N) + " coins";
+  }
   function signed(n) { return n === null || n === undefined ? "…" : (n > 0 ? "+" : "") + n; }
   function renderResult() {
     var box = $("result"), v = S.view, tb = S.table;
     var r = v && v.result;
     if (!r || !tb.hand) { box.hidden = true; return; }
     box.hidden = false; box.innerHTML = "";
+    // The result floats over the board (visible without scrolling, phone included); it can be
+    // folded to a bar to look at the table under it.
+    box.classList.toggle("folded", S.foldedHand === tb.hand.id);
+    var fold = document.createElement("button"); fold.type = "button"; fold.className = "small fold";
+    fold.setAttribute("data-testid", "result-fold");
+    fold.textContent = S.foldedHand === tb.hand.id ? "▴" : "▾";
+    fold.onclick = function () { S.foldedHand = S.foldedHand === tb.hand.id ? null : tb.hand.id; render(); };
+    box.appendChild(fold);
     var h2 = document.createElement("h3");
     h2.textContent = t("result") + " · " + t("reason_" + r.reason) + (r.exhausted && r.reason !== "draw" ? " · " + t("reason_draw") : "") + " · #" + tb.hand.hand_no;
     box.appendChild(h2);
     var tbl = document.createElement("table"); tbl.className = "res";
     var coins = tb.hand.coins || [], pts = r.points || [];
-    tbl.innerHTML = "<tr><th></th><th>" + t("points") + "</th><th>" + t("coins") + "</th><th>" + t("hands") + "</th></tr>";
+    var N = tb.room.N, A = tb.room.A;
+    tbl.innerHTML = "<tr><th></th><th>" + t("points") + "</th><th>" + t("coins") + "</th><th class=\"calc\">" + t("calc") + "</th><th>" + t("hands") + "</th></tr>";
     for (var i = 0; i < 4; i++) {
       var tr = document.createElement("tr");
       tr.setAttribute("data-seat", i);
@@ -432,6 +486,9 @@
       var td2 = document.createElement("td"); td2.className = "coins";
       if (coins.length) td2.dataset.value = coins[i];
       td2.textContent = coins.length ? signed(coins[i]) : "…"; tr.appendChild(td2);
+      var tdc = document.createElement("td"); tdc.className = "calc";
+      tdc.textContent = pts[i] === undefined ? "" : "(" + pts[i] + ") × " + N + (A ? " − " + A : "") + " = " + signed(pts[i] * N - A);
+      tr.appendChild(tdc);
       var td3 = document.createElement("td"); td3.className = "hand"; var hh = (r.hands || [])[i];
       if (hh) {
         td3.appendChild(tilesEl(hh.concealed, "small"));
@@ -454,10 +511,23 @@
       if (w.multipliers) bits.push("× " + w.multipliers.join("/"));
       var val = w.points !== undefined ? w.points : w.value;
       if (val !== undefined) bits.push(t("points") + " " + val);
-      if (w.deltas) bits.push("(" + w.deltas.map(signed).join(", ") + ")");
+      if (w.deltas) {
+        bits.push("(" + w.deltas.map(signed).join(", ") + ")");
+        var got = w.deltas[w.seat];
+        if (got !== undefined) bits.push(coinWords(got, N));
+      } else if (typeof val === "number") {
+        bits.push(coinWords(val, N));
+      }
       p.textContent = bits.join(" · ");
       box.appendChild(p);
     });
+    if (S.payments.length) {
+      var pay = document.createElement("details"); pay.className = "pay-list"; pay.setAttribute("data-testid", "result-payments");
+      var ps = document.createElement("summary"); ps.textContent = t("payments") + " (" + S.payments.length + ")"; pay.appendChild(ps);
+      var ul = document.createElement("ul");
+      S.payments.forEach(function (x) { var li = document.createElement("li"); li.textContent = x; ul.appendChild(li); });
+      pay.appendChild(ul); box.appendChild(pay);
+    }
     var sum = coins.reduce(function (a, b) { return a + b; }, 0);
     var meta = document.createElement("p"); meta.className = "meta";
     var rake = tb.hand.rake;
@@ -470,6 +540,34 @@
     meta.querySelector(".settle").setAttribute("data-testid", "settle-status");
     meta.querySelector(".settle").dataset.status = tb.hand.status;
     box.appendChild(meta);
+    var calcNote = document.createElement("p"); calcNote.className = "meta calc-note";
+    calcNote.textContent = t("calc") + " (N " + N + ", A " + A + ") · " + t("rake") + " = 4 × A = " + 4 * A;
+    box.appendChild(calcNote);
+    if (tb.hand.status === "settled" && mySeat() !== null) showRating(box, tb.hand.id);
+  }
+
+  // My rating change for a settled hand (ratings/views.hand_mine), with the one-line reason why a
+  // rating can rise after a loss.
+  var ratings = {};
+  function showRating(box, handId) {
+    var r = ratings[handId];
+    if (r === undefined) {
+      ratings[handId] = null;
+      fetch("/ratings/hands/" + handId + "/mine.json", { credentials: "same-origin" })
+        .then(function (x) { return x.ok ? x.json() : { rated: false }; })
+        .then(function (j) { ratings[handId] = j; render(); }, function () { ratings[handId] = { rated: false }; });
+      return;
+    }
+    if (!r || !r.rated) return;
+    var p = document.createElement("p"); p.className = "meta rating-line"; p.setAttribute("data-testid", "result-rating");
+    var d = r.rating_after - r.rating_before;
+    p.textContent = t("rating") + ": " + r.rating_before + " → " + r.rating_after + " (" + signed(d) + ")";
+    p.title = t("rating_note");
+    box.appendChild(p);
+    if (d > 0 && r.points < 0) {
+      var n = document.createElement("p"); n.className = "meta rating-note"; n.setAttribute("data-testid", "rating-note");
+      n.textContent = "ⓘ " + t("rating_note"); box.appendChild(n);
+    }
   }
 
   function renderFair() {
@@ -483,7 +581,7 @@
       var q = document.createElement("p");
       q.innerHTML = t("seed") + ': <code data-testid="seed"></code> · ' + t("salt") + ": <code></code> · <a target=_blank></a>";
       var cs = q.querySelectorAll("code"); cs[0].textContent = h.seed; cs[1].textContent = h.salt;
-      var a = q.querySelector("a"); a.href = "/fairness/hand/" + h.id + "/"; a.textContent = t("verify");
+      var a = q.querySelector("a"); a.href = "/fairness/hand/" + h.id + "/check/"; a.setAttribute("data-testid", "verify-link"); a.textContent = t("verify");
       box.appendChild(q);
     }
   }
@@ -614,7 +712,14 @@
   }
 
   $("lang-toggle").onclick = function () { lang = lang === "zh" ? "en" : "zh"; localStorage.setItem("que-lang", lang); render(); };
-  $("leave-btn").onclick = function () { send({ type: "leave" }); };
+  $("leave-btn").onclick = function () {
+    if (!(S.table && S.table.status === "playing")) { send({ type: "leave" }); return; }
+    fetch("/table/" + tableId + "/leave-cost/", { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(showLeave, function () { showLeave(null); });
+  };
+  $("leave-stay").onclick = function () { $("leave-dialog").close(); };
+  $("leave-go").onclick = function () { $("leave-dialog").close(); send({ type: "leave" }); };
   $("bots-btn").onclick = function () { send({ type: "bots" }); };
   setInterval(tick, 500);
   // Keep-alive and a cheap gap check: the server answers with its seq.
