@@ -475,7 +475,7 @@
     box.appendChild(h2);
     var tbl = document.createElement("table"); tbl.className = "res";
     var coins = tb.hand.coins || [], pts = r.points || [];
-    var N = tb.room.N, A = tb.room.A;
+    var terms = tb.terms || tb.room, N = terms.N, A = terms.A; // what this hand settled at
     tbl.innerHTML = "<tr><th></th><th>" + t("points") + "</th><th>" + t("coins") + "</th><th class=\"calc\">" + t("calc") + "</th><th>" + t("hands") + "</th></tr>";
     for (var i = 0; i < 4; i++) {
       var tr = document.createElement("tr");
