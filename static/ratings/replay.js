@@ -57,6 +57,9 @@
     if (e.tiles) parts.push(e.tiles);
     if (e.kind) parts.push(e.kind);
     if (e.choice !== undefined && e.choice !== null) parts.push(String(e.choice));
+    if (e.band !== undefined) parts.push(e.band ? "draws " + e.band.join("-") : "not in the wall");  // 千里眼
+    if (e.out) parts.push(e.out + " → " + e["in"]);  // 偷天换日 / 移花接木
+    if (e.suit) parts.push(e.suit + ": " + e.hand);  // 乾坤大挪移
     if (e.patterns) parts.push("[" + e.patterns.map(patternName).join(", ") + "]");
     if (e.deltas) parts.push("Δ " + e.deltas.join(" / "));
     if (e.points && Array.isArray(e.points)) parts.push("points " + e.points.join(" / "));
