@@ -182,6 +182,7 @@
     $("rake-a").textContent = tb.room.A;
     if (tb.invite_code) { $("invite").hidden = false; $("invite").textContent = t("invite") + ": " + tb.invite_code; }
     renderSeats(); renderCenter(); renderActions(); renderHand(); renderResult(); renderLog();
+    if (window.QueProps) window.QueProps.render({ view: v, seat: mySeat(), lang: lang, act: act, pending: S.pending, tileEl: tileEl });  // static/games/props.js
     root.dataset.phase = v ? v.phase : "";
   }
 
@@ -345,7 +346,7 @@
       return;
     }
     legal().forEach(function (a) {
-      if (a.type === "discard") return; // discards: click a tile of the hand
+      if (a.type === "discard" || a.type === "prop") return; // discards: click a tile of the hand; props: the props bar
       var b = document.createElement("button"); b.type = "button"; b.className = "act act-" + a.type;
       b.setAttribute("data-action", a.type);
       var hasChoice = a.choice !== undefined && a.choice !== null;
@@ -481,6 +482,7 @@
       case "bet_offer": return actName(ev.kind) + " → " + (ev.seats || []).map(seatName).join(", ");
       case "choice_phase": return null;
       case "response": return null;
+      case "prop": case "prop_reveal": return window.QueProps ? window.QueProps.describe(ev, s) : null;
       default:
         return s + " " + actName(ev.kind && ACTION_NAMES[ev.kind] ? ev.kind : ev.type) + (ev.tile ? " " + tileText(ev.tile) : "") + (ev.tiles ? " " + ev.tiles : "");
     }
