@@ -455,6 +455,7 @@ def _play_with_props(variant: str, seed: str, options=None) -> tuple[HandState, 
             except IllegalActionError:
                 pass  # e.g. no such tile in the live wall: play on
         state, ev = apply(state, action)
+        _check_secrecy(state, ev)
         events += ev
         actions.append(action.to_json())
         assert Counter(_census(state)) == Counter(rules_of(state).tile_list())
@@ -464,6 +465,23 @@ def _play_with_props(variant: str, seed: str, options=None) -> tuple[HandState, 
         if state.ext.get("haidi"):
             assert not [a for a in legal_actions(state, seat) if a.type == "prop"]
     return state, events, actions
+
+
+def _check_secrecy(state: HandState, events: list) -> None:
+    """What any other seat or a spectator gets of a step: which prop, never its answer."""
+    for viewer in (None, 0, 1, 2, 3):
+        for e in redact_events(events, viewer):
+            if e["type"] == "prop":
+                assert set(e) == {"type", "seat", "choice", "use"}
+            if e["type"] == "prop_reveal" or e.get("private"):
+                assert e["seat"] == viewer
+        view = observe(state, viewer)["props"]
+        assert set(view) == (
+            {"golden"} if viewer is None else {"golden", "held", "answers", "swapped"}
+        )
+        if viewer is not None:
+            assert view["held"] == state.ext["props"]["held"][viewer]
+            assert view["answers"] == state.ext["props"]["answers"][viewer]
 
 
 @pytest.mark.parametrize(
