@@ -114,7 +114,8 @@
     box.innerHTML = "";
     var v = c.view, me = c.seat, p = v && v.props;
     golden(p);
-    if (!p || me === null || me === undefined || !p.held) { box.hidden = true; picking = null; return; }
+    var nothing = p && p.held && !Object.keys(p.held).length && !(p.answers || []).length;
+    if (!p || me === null || me === undefined || !p.held || nothing) { box.hidden = true; picking = null; return; }
     box.hidden = false;
     var head = document.createElement("span"); head.className = "prop-title"; head.textContent = t("props");
     box.appendChild(head);

@@ -80,7 +80,7 @@
   var SHOWN_TOP = ["indicator", "baiban_as", "dice", "reserve", "reserve_tiles", "tiles_remaining", "final_group",
     "kong_count", "dealer_streak", "haidi", "mode", "bet_offer", "contractor"];
   var KNOWN_TOP = ["variant", "options", "dealer", "seat", "phase", "to_act", "turn", "wall_remaining", "wild",
-    "last_discard", "claim", "scores", "wins", "result", "legal", "hands", "gold", "caishen", "mai", "xiazi"];
+    "last_discard", "claim", "scores", "wins", "result", "legal", "hands", "gold", "caishen", "mai", "xiazi", "props"];
   var KNOWN_HAND = ["seat", "concealed", "concealed_count", "melds", "discards", "flowers", "won", "drawn", "escaped"];
   function L(pair) { return lang === "zh" ? pair[1] : pair[0] + " " + pair[1]; }
   function fieldName(k) { return FIELD_NAMES[k] ? L(FIELD_NAMES[k]) : k; }
