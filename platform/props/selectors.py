@@ -14,6 +14,9 @@ def props_shop(*, user) -> list[dict[str, Any]]:
     stocks = {}
     if user is not None and user.is_authenticated:
         stocks = {s.prop_id: s for s in PropStock.objects.filter(user=user)}
+    from props.services import props_catalogue_ensure
+
+    props_catalogue_ensure()
     out = []
     for prop in Prop.objects.all():
         stock = stocks.get(prop.pk)

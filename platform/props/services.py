@@ -29,10 +29,31 @@ PROP_VARIANTS = ("sichuan", "wuhan")
 MAX_QUANTITY = 99
 
 
+#: starting prices in coins (migration 0002 adds the rows; admins change them there)
+DEFAULT_PRICES = {
+    "qiankun": 2000,
+    "toutian": 1000,
+    "yihua": 500,
+    "qianliyan": 300,
+    "shunfeng": 300,
+    "jinshouzhi": 100,
+}
+
+
+def props_catalogue_ensure() -> None:
+    """Every prop has its row (a database flushed after the migrations lacks them)."""
+    if Prop.objects.count() < len(DEFAULT_PRICES):
+        for order, (key, price) in enumerate(DEFAULT_PRICES.items()):
+            Prop.objects.get_or_create(key=key, defaults={"price": price, "sort_order": order})
+
+
 def _prop(key: str) -> Prop:
-    prop = Prop.objects.filter(key=key).first() if isinstance(key, str) else None
-    if prop is None:
+    if not isinstance(key, str) or key not in DEFAULT_PRICES:
         raise PropError(f"unknown prop {key!r}")
+    prop = Prop.objects.filter(key=key).first()
+    if prop is None:
+        props_catalogue_ensure()
+        prop = Prop.objects.get(key=key)
     return prop
 
 

@@ -137,7 +137,7 @@
     var answers = p.answers || [];
     if (answers.length) {
       var list = document.createElement("ul"); list.className = "prop-answers"; list.setAttribute("data-testid", "prop-answers");
-      answers.slice(-4).forEach(function (a) {
+      answers.slice(-6).forEach(function (a) {
         var li = document.createElement("li"); li.setAttribute("data-choice", a.choice); li.textContent = answerText(a); list.appendChild(li);
       });
       box.appendChild(list);
