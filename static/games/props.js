@@ -22,6 +22,7 @@
   };
   var picking = null; // {key, own}: a use waiting for its tiles
   var armed = null;
+  var lastDealt = 0; // 乾坤大挪移 answers seen in the current hand
   var ctx = null;
 
   function lang() { return ctx && ctx.lang === "zh" ? "zh" : "en"; }
@@ -107,6 +108,15 @@
     });
   }
 
+  function loadArmed() {  // once: is a 乾坤大挪移 already asked for?
+    if (armed !== null) return;
+    armed = false;
+    fetch("/api/v1/props", { credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (body) {
+      (body.props || []).forEach(function (x) { if (x.key === "qiankun" && x.armed) armed = true; });
+      if (armed && ctx) render(ctx);
+    });
+  }
+
   function render(c) {
     ctx = c;
     var box = document.getElementById("props-bar");
@@ -122,6 +132,9 @@
     var legal = {};
     (v.legal || []).forEach(function (a) { if (a.type === "prop") legal[a.choice] = true; });
     if (picking && !legal[picking.key]) picking = null;
+    var dealt = (p.answers || []).filter(function (a) { return a.choice === "qiankun"; }).length;
+    if (dealt > lastDealt) armed = false;  // a deal used it: not armed any more
+    lastDealt = dealt;
     ORDER.forEach(function (key) {
       var n = p.held[key] || 0;
       if (!n) return;
@@ -130,7 +143,7 @@
       var count = document.createElement("span"); count.className = "prop-count"; count.setAttribute("data-testid", "prop-count-" + key); count.textContent = "×" + n;
       chip.appendChild(label); chip.appendChild(count);
       if (legal[key]) chip.appendChild(button("▶", "prop-use-" + key, function () { start(key); }, !!c.pending));
-      if (key === "qiankun") chip.appendChild(armed ? document.createTextNode(" " + t("armed")) : button(t("arm"), "prop-arm", arm));
+      if (key === "qiankun") { loadArmed(); chip.appendChild(armed ? document.createTextNode(" " + t("armed")) : button(t("arm"), "prop-arm", arm)); }
       box.appendChild(chip);
     });
     if (picking) picker(box, v, me);

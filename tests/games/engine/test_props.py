@@ -236,6 +236,16 @@ def test_swaps_are_offered_after_a_pung_too():
     assert parse_tile("5m") in after.hands[2] and after.drawn is None
 
 
+def test_no_props_in_a_claim_window():
+    state, _ = started(props=[dict(ALL), {}, dict(ALL), {}])
+    state, _ = apply(state, prop(0, "toutian", tiles="4m4s"))
+    state, _ = apply(state, Action(0, "discard", tile="4s"))
+    assert state.phase == "claim" and 2 in state.claim.pending
+    assert "prop" not in legal_types(state, 2)
+    refused(state, prop(2, "shunfeng"), "own turn")
+    refused(state, prop(0, "shunfeng"), "own turn")
+
+
 # -- 移花接木 ----------------------------------------------------------------------------------------
 
 
@@ -568,3 +578,14 @@ def test_wuhan_props_follow_the_same_turn_rules():
     after, _ = apply(state, prop(0, "yihua", tile=own))
     assert legal_types(after, 0) <= {"discard", "prop"}
     refused(after, prop(0, "yihua", tile=format_tiles(after.hands[0][:1])), "once per turn")
+
+
+def test_wuhan_haidi_turns_offer_no_props():
+    # seed hd58 with random bots reaches a 海底 turn that can win (wuhan.md §7: only the win)
+    state, _ = new_hand("wuhan", {}, dealer=0, seed="hd58", props=[dict(ALL)] * 4)
+    while not (state.ext.get("haidi") and state.phase == "turn"):
+        assert state.phase != PHASE_OVER
+        state, _ = apply(state, bot_choose(state, to_act(state)[0], kind="random", rng_seed=58))
+    seat = state.turn
+    assert "hu" in legal_types(state, seat) and "prop" not in legal_types(state, seat)
+    refused(state, prop(seat, "shunfeng"), "discard phase")
