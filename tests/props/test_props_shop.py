@@ -216,3 +216,31 @@ def test_props_are_on_by_default_in_sichuan_and_wuhan_rooms_only():
     off = RoomFactory(variant="sichuan", props_enabled=False)
     off.refresh_from_db()
     assert off.props_enabled is False
+
+
+def test_the_profile_buys_a_prop_once_per_form(client, alice):
+    client.force_login(alice)
+    html = client.get(reverse("accounts:profile")).content.decode()
+    assert 'data-testid="buy-toutian"' in html
+    key = html.split('name="idempotency_key" value="')[1].split('"')[0]
+    assert key.endswith("-qiankun")  # the first row
+    form = {"key": "toutian", "quantity": "1", "idempotency_key": key.replace("qiankun", "toutian")}
+    first = client.post(reverse("props:buy"), form, follow=True)
+    assert "Bought 1 × 偷天换日" in first.content.decode()
+    client.post(reverse("props:buy"), form)  # a double submit
+    assert props_held(user=alice) == {"toutian": 1}
+    assert wallet_balance(alice) == 10000 - Prop.objects.get(key="toutian").price
+    assert 'data-testid="held-toutian">1<' in first.content.decode()
+
+
+def test_the_profile_says_why_a_purchase_was_refused(client, alice):
+    client.force_login(alice)
+    form = {"key": "qiankun", "quantity": "99", "idempotency_key": "x"}
+    page = client.post(reverse("props:buy"), form, follow=True).content.decode()
+    assert "cannot pay" in page and props_held(user=alice) == {}
+    page = client.post(reverse("props:buy"), {**form, "key": "magic"}, follow=True)
+    assert "unknown prop" in page.content.decode()
+    assert client.get(reverse("props:buy")).status_code == 405
+    client.logout()
+    assert client.post(reverse("props:buy"), form).status_code == 302
+    assert wallet_balance(alice) == 10000
