@@ -23,6 +23,7 @@ from django.utils import timezone
 import games.engine as engine
 from games.engine.tiles import format_tiles, meld_to_json
 from games.models import HandRecord, HandSeat, HandStatus
+from props.selectors import props_hand_setup
 from ratings import calc
 from ratings.models import PlayerHand, RatingHistory, Season, SeasonStanding, Standing, Tier
 from rooms.models import Variant
@@ -446,7 +447,8 @@ def hand_log(hand: HandRecord) -> dict[str, Any]:
         "format": "que-scenario", "version": 1,
         "title": f"{hand.room.name}: table {hand.table_id}, hand {hand.hand_no}",
         "variant": hand.variant, "options": hand.options, "dealer": hand.dealer,
-        "seed": hand.seed, "carry": hand.carry, "actions": hand.actions, "expect": expect,
+        "seed": hand.seed, "carry": hand.carry, **props_hand_setup(hand.pk),
+        "actions": hand.actions, "expect": expect,
         "fairness": {"salt": hand.salt, "commitment": hand.commitment, "wall_algorithm": hand.wall_algorithm},
     }  # fmt: skip
 
@@ -477,8 +479,9 @@ def hand_replay(hand: HandRecord) -> dict[str, Any]:
     }  # fmt: skip
     try:
         state, events = engine.new_hand(
-            hand.variant, hand.options, dealer=hand.dealer, seed=hand.seed, carry=hand.carry
-        )
+            hand.variant, hand.options, dealer=hand.dealer, seed=hand.seed, carry=hand.carry,
+            **props_hand_setup(hand.pk),
+        )  # fmt: skip
         steps.append({"action": None, "events": events, "frame": _frame(state)})
         for raw in hand.actions:
             if isinstance(raw, dict) and raw.get("type") == "escape":

@@ -96,10 +96,14 @@ def new_hand(
     seed: str | None = None,
     wall: str | Sequence[Any] | None = None,
     carry: dict[str, Any] | None = None,
+    props: Sequence[dict[str, Any]] | None = None,
+    before_deal: Sequence[dict[str, Any]] | None = None,
 ) -> tuple[HandState, list[dict[str, Any]]]:
     """Deal a new hand. ``dealer=None`` rolls the dealer with ``dice_seat(seed)`` (a table's first
     hand; with an explicit wall, from the wall's hash). Exactly one of ``seed`` (docs/engine-wall.md) and ``wall`` (explicit tile
-    order, index 0 dealt first) is given. Returns the state and the opening events."""
+    order, index 0 dealt first) is given. ``props`` (each seat's prop holdings, key -> count) and
+    ``before_deal`` (``[{"seat": s, "prop": "qiankun"}]``) turn on props (games.engine.props,
+    Sichuan and Wuhan only). Returns the state and the opening events."""
     opts = options_validate(variant_key, options)
     rules_of_key(variant_key)  # fails early for a variant whose play is not implemented
     if (seed is None) == (wall is None):
@@ -112,7 +116,12 @@ def new_hand(
             else "wall:" + hashlib.sha256(",".join(map(str, tiles)).encode()).hexdigest()[:16]
         )
         dealer = dice_seat(basis)
-    return start_hand(variant_key, opts, dealer=dealer, wall=tiles, seed=seed, carry=carry)
+    state, events = start_hand(variant_key, opts, dealer=dealer, wall=tiles, seed=seed, carry=carry)
+    if props is not None or before_deal:
+        from games.engine.props import setup
+
+        state, events = setup(state, events, props, before_deal)
+    return state, events
 
 
 def escape(state: HandState, seat: int) -> tuple[HandState, list[dict[str, Any]]]:
@@ -144,11 +153,22 @@ def replay(
     seed: str | None = None,
     wall: str | Sequence[Any] | None = None,
     carry: dict[str, Any] | None = None,
+    props: Sequence[dict[str, Any]] | None = None,
+    before_deal: Sequence[dict[str, Any]] | None = None,
     actions: Iterable[Action | dict[str, Any]],
 ) -> tuple[HandState, list[dict[str, Any]]]:
     """Rebuild a hand from its record. Actions may be Action objects or their JSON; an
     ``{"type": "escape", "seat": s}`` entry plays ``escape``. Raises IllegalActionError."""
-    state, events = new_hand(variant_key, options, dealer=dealer, seed=seed, wall=wall, carry=carry)
+    state, events = new_hand(
+        variant_key,
+        options,
+        dealer=dealer,
+        seed=seed,
+        wall=wall,
+        carry=carry,
+        props=props,
+        before_deal=before_deal,
+    )
     for a in actions:
         if isinstance(a, dict) and a.get("type") == "escape":
             state, ev = escape(state, a.get("seat"))  # type: ignore[arg-type]

@@ -26,6 +26,7 @@ KONG_CONCEALED: Final = "kong_concealed"
 HU: Final = "hu"
 PASS: Final = "pass"
 DINGQUE: Final = "dingque"
+PROP: Final = "prop"  # a 道具 use (games.engine.props)
 
 #: Claim priorities on a discard (higher wins): 胡 > 杠/碰 > 吃. Variants may add types.
 CLAIM_PRIORITY: Final[dict[str, int]] = {HU: 3, KONG_EXPOSED: 2, PUNG: 2, CHOW: 1, PASS: 0}

@@ -46,6 +46,8 @@ def bot_choose(state: HandState, seat: int, *, kind: str = "greedy", rng_seed: i
     legal = legal_actions(state, seat)
     if not legal:
         raise IllegalActionError(f"seat {seat} has nothing to do now")
+    if legal[-1].type == "prop":  # bots use no 道具 (offered last: games.engine.props)
+        legal = [a for a in legal if a.type != "prop"]
     if kind == "random":
         return random.Random(f"{rng_seed}:{state.n_actions}:{seat}").choice(legal)
     if kind != "greedy":

@@ -24,6 +24,7 @@ from games.engine.actions import (
     KONG_CONCEALED,
     KONG_EXPOSED,
     PASS,
+    PROP,
     PUNG,
     Action,
 )
@@ -544,6 +545,8 @@ def legal_actions(state: HandState, seat: int) -> list[Action]:
     rules = rules_of(state)
     if state.phase == PHASE_TURN:
         out = _turn_actions(state, seat, rules) if seat == state.turn else []
+        if out and "props" in state.ext:  # 道具 (games.engine.props)
+            out = _props().turn_actions(state, seat, out)
     elif state.phase == PHASE_CLAIM and state.claim is not None:
         return list(state.claim.options_of(seat)) if seat in state.claim.pending else []
     elif state.phase == PHASE_CHOICE:
@@ -662,6 +665,9 @@ def apply(state: HandState, action: Action) -> tuple[HandState, Events]:
     """Apply one action; raises IllegalActionError (naming why) and leaves ``state`` unchanged."""
     if not isinstance(action, Action):
         raise IllegalActionError(f"not an Action: {action!r}")
+    if action.type == PROP:  # a prop use checks its own parameters (games.engine.props)
+        _props().check_use(state, action)
+        return _apply_unchecked(state, action)
     legal = legal_actions(state, action.seat) if action.seat in range(N_SEATS) else []
     if action not in legal:
         raise IllegalActionError(_why_illegal(state, action, legal))
@@ -741,9 +747,18 @@ def _apply_owned(state: HandState, action: Action, events: Events, rules: Rules)
             state = _declare_added_kong(
                 state, action.seat, parse_tile(action.tile or ""), events, rules
             )
+        elif t == PROP:
+            state = _props().apply_use(state, action, events)
         else:
             state = rules.apply_special(state, action, events)
     return state
+
+
+def _props() -> Any:
+    """games.engine.props, imported on first use (it imports this module)."""
+    from games.engine import props
+
+    return props
 
 
 # -- choices ------------------------------------------------------------------------------------

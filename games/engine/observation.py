@@ -66,6 +66,10 @@ def observe(state: HandState, seat: int | None) -> dict[str, Any]:
         "result": state.result if over else None,
     }
     view.update(rules.public_info(state, seat))
+    if "props" in state.ext:  # 道具: golden fingers; the seat's own holdings and answers
+        from games.engine.props import view as props_view
+
+        view.update(props_view(state, seat))
     return view
 
 
@@ -91,6 +95,8 @@ def redact_events(events: list[dict[str, Any]], seat: int | None) -> list[dict[s
     for e in events:
         t = e.get("type")
         if t in _PRIVATE_SEAT_EVENTS and e.get("seat") != seat:
+            continue
+        if e.get("private") and e.get("seat") != seat:  # e.g. a 道具's answer (prop_reveal)
             continue
         if t == "draw" and e.get("seat") != seat:
             e = {**e, "tile": None}

@@ -38,6 +38,8 @@ def run_scenario(data: dict[str, Any]) -> tuple[HandState, list[dict[str, Any]]]
         seed=data.get("seed"),
         wall=data.get("wall"),
         carry=data.get("carry"),
+        props=data.get("props"),
+        before_deal=data.get("before_deal"),
     )
     for i, a in enumerate(data["actions"]):
         try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import games.engine as engine
 from games.engine.tiles import tile_str
 from games.models import HandRecord, HandStatus
+from props.selectors import props_hand_setup
 
 
 def wall_check(*, variant: str, seed: str, salt: str, commitment: str) -> dict:
@@ -56,6 +57,7 @@ def hand_verify(hand: HandRecord) -> dict:
             seed=hand.seed,
             carry=hand.carry,
             actions=hand.actions,
+            **props_hand_setup(hand.pk),  # the hand's 道具 holdings, if any (platform/props)
         )
         result = engine.hand_result(state) or {}
         out["replay_points"] = result.get("points")

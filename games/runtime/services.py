@@ -48,6 +48,12 @@ from games.runtime.selectors import (
     table_info,
     view_of,
 )
+from props.services import (
+    props_consume_events,
+    props_for_hand,
+    props_golden_clear,
+    props_hand_record,
+)
 
 log = logging.getLogger(__name__)
 
@@ -164,6 +170,11 @@ def _seats(table: Table) -> list[Seat]:
         seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
         table._seats_cache = seats
     return seats
+
+
+def _seat_users(seats: list[Seat]) -> list:
+    """The human in each seat (None for a bot or an empty seat)."""
+    return [None if s.is_bot else s.user for s in seats]
 
 
 def _seat_of(table: Table, user) -> Seat | None:
@@ -398,6 +409,7 @@ def _fill_bots(table: Table) -> None:
 def _free_seat(table: Table, seat: Seat) -> None:
     if seat.user_id is not None:
         table._outbox.reseat.add(seat.user_id)  # their sockets watch on as spectators
+        props_golden_clear(user=seat.user, table_id=table.pk)  # a golden finger stays here
     seat.user = None
     seat.is_bot = False
     seat.autoplay = False
@@ -416,8 +428,12 @@ def _hand_start(table: Table, *, now: datetime) -> HandRecord:
     # open_windows: a claim window after every discard, asking every seat (docs/protocol.md)
     options = engine.options_validate(room.variant, {**room.options, "open_windows": True})
     seed, salt = seed_generate(), secrets.token_hex(16)
+    seats = _seats(table)
+    users = _seat_users(seats)
+    # the props (道具) each seat holds, in rooms that allow them: {} or new_hand's arguments
+    setup = props_for_hand(room=room, users=users, table_id=table.pk)
     state, events = engine.new_hand(
-        room.variant, options, dealer=table.dealer, seed=seed, carry=table.carry
+        room.variant, options, dealer=table.dealer, seed=seed, carry=table.carry, **setup
     )
     table.hand_no += 1
     hand = HandRecord.objects.create(
@@ -435,7 +451,8 @@ def _hand_start(table: Table, *, now: datetime) -> HandRecord:
         coefficient=room.coefficient,
         room_rake=room.rake if variant.has_rake else 0,
     )
-    seats = _seats(table)
+    props_hand_record(hand_id=hand.pk, setup=setup)
+    props_consume_events(hand_id=hand.pk, table_id=table.pk, users=users, events=events)
     HandSeat.objects.bulk_create(
         [HandSeat(hand=hand, seat=s.index, user=s.user, is_bot=s.is_bot) for s in seats]
     )
@@ -487,6 +504,10 @@ def _record_engine(
     # in hand.actions for the replay.)
     still_open = kind == "engine" and state.phase == PHASE_CLAIM and window == table.window
     table.state = state.to_json()
+    if any(e.get("type") == "prop" for e in events):  # a prop use took effect: it is spent
+        props_consume_events(
+            hand_id=hand.pk, table_id=table.pk, users=_seat_users(_seats(table)), events=events
+        )
     if action is not None:
         hand.actions = [*hand.actions, action]
         table._hand_dirty = hand  # saved once, when the writer's transaction ends
@@ -674,7 +695,13 @@ def _try_action(table: Table, user, action_id: str, expected_seq: Any, raw: Any)
     legal = [] if seat.index in _held_seats(table) else engine.legal_actions(state, seat.index)
     if not legal:
         return error(ERR_NOT_YOUR_TURN, "It is not your turn to act.")
-    if act not in legal:
+    if act.type == "prop":
+        # legal_actions offers a prop as a template without its tiles: the engine checks the use
+        try:
+            engine.apply(state, act)
+        except IllegalActionError as exc:
+            return error(ERR_ILLEGAL, str(exc))
+    elif act not in legal:
         return error(
             ERR_ILLEGAL,
             f"{act.type} {act.tile or act.tiles or act.choice or ''} is not "

@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "accounts",
     "wallet",
     "rooms",
+    "props",
     "games",
     "ratings",
 ]

@@ -9,6 +9,7 @@ urlpatterns = [
     path("", home, name="home"),
     path("accounts/", include("accounts.urls")),
     path("wallet/", include("wallet.urls")),
+    path("props/", include("props.urls")),  # the profile's buy buttons (platform/props)
     path("", include("games.urls")),  # lobby, tables, fairness (games app)
     path("ratings/", include("ratings.urls")),  # ladders, profiles, history, replays
     path("admin/", admin.site.urls),

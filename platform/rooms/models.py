@@ -13,6 +13,10 @@ class Variant(models.TextChoices):
     YIWU = "yiwu", "Yiwu 义乌"
 
 
+#: the variants with props (道具), games/engine/props.py
+PROPS_VARIANTS = ("sichuan", "wuhan")
+
+
 class Room(models.Model):
     """A lobby room: which game is played and what a point is worth in coins.
 
@@ -28,7 +32,8 @@ class Room(models.Model):
     )
     rake = models.PositiveIntegerField("rake A", default=0)
     min_balance = models.PositiveBigIntegerField("minimum balance to sit", default=0)
-    props_enabled = models.BooleanField("props allowed", default=False)
+    #: 道具 (sichuan.md §13): on by default; only Sichuan and Wuhan rooms have props (save())
+    props_enabled = models.BooleanField("props allowed", default=True)
     is_active = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -48,6 +53,11 @@ class Room(models.Model):
         from rooms.validation import room_options_validate
 
         self.options = room_options_validate(self.variant, self.options)
+
+    def save(self, *args, **kwargs) -> None:
+        if self.variant not in PROPS_VARIANTS:
+            self.props_enabled = False  # no props in this variant: never shown as allowed
+        super().save(*args, **kwargs)
 
     @property
     def mode_label(self) -> str:

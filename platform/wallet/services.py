@@ -250,6 +250,26 @@ def wallet_charge_penalty(
     )
 
 
+def wallet_pay_house(*, key: str, user, amount: int, memo: str) -> Transfer:
+    """The user pays ``amount`` coins to the house (a shop purchase, e.g. props). Refused
+    (InsufficientFunds, nothing written) if they hold less: a balance never goes below zero."""
+    amount = _positive_int(amount, "amount")
+    account = account_for_user(user)
+    house = account_system(AccountKind.HOUSE)
+    return _once(
+        key=key,
+        kind=TransferKind.TRANSFER,
+        account_ids=[account.pk, house.pk],
+        write=lambda locked: _post(
+            kind=TransferKind.TRANSFER,
+            key=key,
+            amounts={account.pk: -amount, house.pk: amount},
+            locked=locked,
+            memo=memo,
+        ),
+    )
+
+
 def _user_accounts(user_ids: list[int]) -> dict[int, Account]:
     found = {a.user_id: a for a in Account.objects.filter(user_id__in=user_ids)}
     for uid in user_ids:

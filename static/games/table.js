@@ -86,7 +86,7 @@
   var SHOWN_TOP = ["indicator", "baiban_as", "dice", "reserve", "reserve_tiles", "tiles_remaining", "final_group",
     "kong_count", "dealer_streak", "haidi", "mode", "bet_offer", "contractor"];
   var KNOWN_TOP = ["variant", "options", "dealer", "seat", "phase", "to_act", "turn", "wall_remaining", "wild",
-    "last_discard", "claim", "scores", "wins", "result", "legal", "hands", "gold", "caishen", "mai", "xiazi"];
+    "last_discard", "claim", "scores", "wins", "result", "legal", "hands", "gold", "caishen", "mai", "xiazi", "props"];
   var KNOWN_HAND = ["seat", "concealed", "concealed_count", "melds", "discards", "flowers", "won", "drawn", "escaped"];
   function L(pair) { return lang === "zh" ? pair[1] : pair[0] + " " + pair[1]; }
   function fieldName(k) { return FIELD_NAMES[k] ? L(FIELD_NAMES[k]) : k; }
@@ -189,6 +189,7 @@
     renderBack(tb, seated);
     if (tb.invite_code) { $("invite").hidden = false; $("invite").textContent = t("invite") + ": " + tb.invite_code; }
     renderSeats(); renderCenter(); renderActions(); renderHand(); renderResult(); renderLog();
+    if (window.QueProps) window.QueProps.render({ view: v, seat: mySeat(), lang: lang, act: act, pending: S.pending, tileEl: tileEl });  // static/games/props.js
     root.dataset.phase = v ? v.phase : "";
   }
 
@@ -377,7 +378,7 @@
       return;
     }
     legal().forEach(function (a) {
-      if (a.type === "discard") return; // discards: click a tile of the hand
+      if (a.type === "discard" || a.type === "prop") return; // discards: click a tile of the hand; props: the props bar
       var b = document.createElement("button"); b.type = "button"; b.className = "act act-" + a.type;
       b.setAttribute("data-action", a.type);
       var hasChoice = a.choice !== undefined && a.choice !== null;
@@ -605,6 +606,7 @@
       case "bet_offer": return actName(ev.kind) + " → " + (ev.seats || []).map(seatName).join(", ");
       case "choice_phase": return null;
       case "response": return null;
+      case "prop": case "prop_reveal": return window.QueProps ? window.QueProps.describe(ev, s) : null;
       default:
         return s + " " + actName(ev.kind && ACTION_NAMES[ev.kind] ? ev.kind : ev.type) + (ev.tile ? " " + tileText(ev.tile) : "") + (ev.tiles ? " " + ev.tiles : "");
     }

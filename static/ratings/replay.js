@@ -131,6 +131,11 @@
         (e.points !== undefined ? " · " + W("points ", "分数 ") + e.points : e.value !== undefined ? " · " + W("points ", "分数 ") + e.value : "");
       case "score": return "¥ " + (e.deltas || []).map(function (d, i) { return d ? who(i) + " " + signed(d) : null; }).filter(Boolean).join(", ");
       case "hand_end": return W("Hand over", "本局结束") + " · " + ({ win: W("win", "胡牌"), draw: W("draw", "流局"), escape: W("escape", "逃跑") }[e.reason] || e.reason);
+      case "prop": return who(e.seat) + " " + W("uses", "使用") + " " + propName(e.choice);
+      case "prop_reveal": // what the prop told its user (a replay shows the whole hand)
+        return who(e.seat) + " · " + propName(e.choice) + ": " +
+          (e.band !== undefined ? (e.band ? W("drawn at ", "在第 ") + e.band.join("-") : W("not in the wall", "不在牌墙")) :
+           e.out ? text(e.out) + " → " + text(e["in"]) : e.suit ? e.suit + ": " + text(e.hand) : JSON.stringify(e));
       case "kong": case "pung": case "chow": case "discard": case "choice": case "response": case "choice_phase":
       case "hongzhong_gang": case "laizi_gang": case "escape":
         return null; // the action's own line says it
@@ -138,6 +143,11 @@
         return (e.seat !== undefined ? who(e.seat) + " " : "") + (e.kind || e.type) + (e.tile ? " " + text(e.tile) : "");
     }
   }
+  var PROP_NAMES = {
+    toutian: ["Steal the sky", "偷天换日"], yihua: ["Graft", "移花接木"], qianliyan: ["Far sight", "千里眼"],
+    shunfeng: ["Keen ears", "顺风耳"], jinshouzhi: ["Golden finger", "金手指"], qiankun: ["Great shift", "乾坤大挪移"],
+  };
+  function propName(key) { var n = PROP_NAMES[key]; return n ? W(n[0], n[1]) : key; }
   function stepLine(k) {
     var step = steps[k], parts = [];
     var act = step.action;

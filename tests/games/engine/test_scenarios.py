@@ -28,6 +28,8 @@ def test_it_plays_the_scenario_to_its_expected_outcome(path):
         seed=data.get("seed"),
         wall=data.get("wall"),
         carry=data.get("carry"),
+        props=data.get("props"),
+        before_deal=data.get("before_deal"),
         actions=data["actions"],
     )
     assert events2 == events and again == state

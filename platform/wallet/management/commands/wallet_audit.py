@@ -7,7 +7,7 @@ from wallet.selectors import wallet_audit
 class Command(BaseCommand):
     help = (
         "Rebuild every balance from the ledger and check that everything sums to zero; "
-        "also every check other apps connect (e.g. hands ended but not settled)."
+        "also every check other apps connect (hands ended but not settled, prop counts = bought − used)."
     )
 
     def handle(self, *args, **options):
