@@ -12,7 +12,7 @@ pyproject.toml check it in `make lint`). What games tells and asks them goes thr
   before sending; a rolled-back attempt took the receivers' rows with it). An exception in a
   receiver rolls the settlement back, to be retried like any failed settlement.
 * ``player_facts()`` answers what a table needs to know of its players: the seating cool-down
-  after escapes and the ladder tiers shown on seats. An app provides them from its
+  after escapes (and what another escape would cost), the ladder tiers shown on seats. An app provides them from its
   AppConfig.ready() with ``player_facts_provide`` (ratings does: ratings/signals.py); without a
   provider nobody is cooling down and nobody has a tier.
 """
@@ -35,6 +35,11 @@ class PlayerFacts(Protocol):
         """Seconds before ``user`` may sit at a table again (0: now)."""
         ...
 
+    def escape_outlook(self, user: Any) -> dict[str, int]:
+        """What another escape would cost ``user`` in cool-down: recent_escapes,
+        cooldown_after (seconds), first_cooldown_at, first_cooldown_seconds, window_seconds."""
+        ...
+
     def ladder(self, variant: str, user_ids: list[int]) -> tuple[TierTable, dict[int, int]]:
         """The variant's tier table and the ladder points of those users who have any."""
         ...
@@ -47,6 +52,18 @@ class PlayerFacts(Protocol):
 class _NoPlayerFacts:
     def escape_cooldown(self, user: Any) -> int:
         return 0
+
+    def escape_outlook(self, user: Any) -> dict[str, int]:
+        return dict.fromkeys(
+            (
+                "recent_escapes",
+                "cooldown_after",
+                "first_cooldown_at",
+                "first_cooldown_seconds",
+                "window_seconds",
+            ),
+            0,
+        )
 
     def ladder(self, variant: str, user_ids: list[int]) -> tuple[TierTable, dict[int, int]]:
         return [], {}

@@ -8,13 +8,11 @@ Sichuan's 大叫 in the last four tiles) the quote is the public part and says "
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
-
-from django.utils import timezone
 
 import games.engine as engine
 from games.engine import HandState
+from games.interface import player_facts
 from games.models import HandRecord, Table, TableStatus
 
 
@@ -42,21 +40,8 @@ def _penalty_public(state: HandState, seat: int) -> tuple[int, bool, bool]:
 
 
 def _cooldowns(user) -> dict[str, int]:
-    from ratings.models import Escape
-    from ratings.services import cooldown_for, escape_cooldowns, escape_window_seconds
-
-    window = escape_window_seconds()
-    recent = Escape.objects.filter(
-        user=user, created_at__gt=timezone.now() - timedelta(seconds=window)
-    ).count()
-    steps = escape_cooldowns()
-    return {
-        "recent_escapes": recent,
-        "cooldown_after": cooldown_for(recent + 1),
-        "first_cooldown_at": steps[0][0] if steps else 0,
-        "first_cooldown_seconds": steps[0][1] if steps else 0,
-        "window_seconds": window,
-    }
+    # ratings (above games) answers through games.interface
+    return player_facts().escape_outlook(user)
 
 
 def escape_quote(*, table: Table, seat: int, user) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_POST
 
 from games.engine.patterns import pattern_names_json
+from games.interface import player_facts
 from games.models import HandRecord
 from games.page_selectors import escape_quote
 from games.rules_pages import VARIANTS, rules_page
@@ -160,8 +161,6 @@ def rules(request, variant: str):
     """/rules/<variant>/: the variant's rules in the project's words (games/rules_pages.py)."""
     if variant not in VARIANTS:
         raise Http404("No such variant.")
-    from ratings.selectors import tier_table
-
     lang = _rules_lang(request)
     page = rules_page(variant, lang)
     return render(
@@ -169,7 +168,7 @@ def rules(request, variant: str):
         "games/rules.html",
         {
             "page": page,
-            "tiers": tier_table(variant),
+            "tiers": player_facts().ladder(variant, [])[0],  # ratings, via games.interface
             "variants": [(v, _variant_name(v, lang)) for v in VARIANTS],
             "lang": lang,
         },

@@ -11,12 +11,15 @@ live tables"). Connected once, from RatingsConfig.ready(): games never imports r
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.dispatch import receiver
+from django.utils import timezone
 
 from games.interface import TierTable, hand_settled, player_facts_provide
 from ratings import selectors, services
+from ratings.models import Escape
 
 
 @receiver(hand_settled, dispatch_uid="ratings.record_settled_hand")
@@ -30,6 +33,20 @@ def record_settled_hand(sender: Any, *, hand: Any, seats: list[Any], **kwargs: A
 class RatingsPlayerFacts:
     def escape_cooldown(self, user: Any) -> int:
         return services.escape_cooldown_remaining(user)
+
+    def escape_outlook(self, user: Any) -> dict[str, int]:
+        window = services.escape_window_seconds()
+        recent = Escape.objects.filter(
+            user=user, created_at__gt=timezone.now() - timedelta(seconds=window)
+        ).count()
+        steps = services.escape_cooldowns()
+        return {
+            "recent_escapes": recent,
+            "cooldown_after": services.cooldown_for(recent + 1),
+            "first_cooldown_at": steps[0][0] if steps else 0,
+            "first_cooldown_seconds": steps[0][1] if steps else 0,
+            "window_seconds": window,
+        }
 
     def ladder(self, variant: str, user_ids: list[int]) -> tuple[TierTable, dict[int, int]]:
         return selectors.tier_table(variant), selectors.standing_points(user_ids, variant)

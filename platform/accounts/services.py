@@ -7,6 +7,7 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from accounts.models import TokenExpiry, User
+from config.locks import for_update
 from wallet.services import wallet_grant_signup
 
 
@@ -56,7 +57,7 @@ def _expired(token) -> bool:
 def token_obtain(*, user: User, expires_in: int | None = None):
     """The user's API token, created if missing or expired. With ``expires_in`` (seconds) its
     expiry becomes now + expires_in; without, it keeps the expiry it has (a new token: none)."""
-    User.objects.select_for_update().filter(pk=user.pk).first()  # one writer per user's token
+    for_update(User.objects.filter(pk=user.pk)).first()  # one writer per user's token
     token = Token.objects.select_related("expiry").filter(user=user).first()
     if token is not None and _expired(token):
         token.delete()
@@ -71,7 +72,7 @@ def token_obtain(*, user: User, expires_in: int | None = None):
 def token_rotate(*, user: User, expires_in: int | None = None):
     """Replace the user's token by a new key (the old key stops working at once). The new token
     keeps the old one's expiry unless ``expires_in`` sets a new one."""
-    User.objects.select_for_update().filter(pk=user.pk).first()
+    for_update(User.objects.filter(pk=user.pk)).first()
     old = Token.objects.select_related("expiry").filter(user=user).first()
     old_expiry = getattr(old, "expiry", None) if old is not None else None
     expires_at = old_expiry.expires_at if old_expiry is not None else None

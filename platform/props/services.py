@@ -20,6 +20,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import F
 
+from config.locks import for_update
 from props.errors import PropError
 from props.models import GoldenFinger, Prop, PropHand, PropPurchase, PropStock, PropUse
 from wallet.services import wallet_pay_house
@@ -60,7 +61,7 @@ def _prop(key: str) -> Prop:
 def _stock_locked(user, prop: Prop) -> PropStock:
     """The (user, prop) stock row, created if needed and locked (inside a transaction)."""
     PropStock.objects.get_or_create(user=user, prop=prop)
-    return PropStock.objects.select_for_update().get(user=user, prop=prop)
+    return for_update(PropStock.objects.filter(user=user, prop=prop)).get()
 
 
 # -- buying ------------------------------------------------------------------------------------

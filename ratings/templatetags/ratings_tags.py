@@ -8,6 +8,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engine.patterns import pattern_name
+from games.engine.registry import TABLE_OPTIONS
 from ratings.selectors import tier_for
 
 register = template.Library()
@@ -74,6 +75,8 @@ def options_label(options) -> str:
     """A hand's rule options in words (``{"bloody": True}`` -> 血战到底), never ``key=value``."""
     names = []
     for key, value in sorted((options or {}).items()):
+        if key in TABLE_OPTIONS:
+            continue  # how the table conducted the hand (open_windows), not a rule of it
         pair = _OPTION_NAMES.get((key, bool(value)))
         names.append((pair[1] if _zh() else f"{pair[0]} ({pair[1]})") if pair else key)
     return " · ".join(names)
