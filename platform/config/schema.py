@@ -27,6 +27,7 @@ class ErrorSerializer(serializers.Serializer):
 ERROR_DESCRIPTIONS = {
     "400": "Bad request: a field or query parameter is invalid or given twice (see `fields`).",
     "401": "Not authenticated: no, an unknown, a revoked or an expired token.",
+    "402": "Payment required: the balance cannot pay for this.",
     "403": "Forbidden: not allowed for this user (or a session without its CSRF token).",
     "404": "Not found (or not yours, or a page past the last).",
     "413": "Request body too large.",

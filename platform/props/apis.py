@@ -5,14 +5,33 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from config.api import ApiView
 from props.errors import PropError
 from props.models import PropKey
 from props.selectors import props_held, props_shop
 from props.services import MAX_QUANTITY, prop_arm_qiankun, prop_buy
 from wallet.errors import InsufficientFunds
 from wallet.selectors import wallet_balance
+
+
+class StrictCharField(serializers.CharField):
+    """A string, and only a string: DRF's CharField would take 12 as "12", which the schema
+    (type: string) does not allow."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """true or false, and only those: DRF's BooleanField would take 0, 1, "yes" and "on"."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
 
 
 class PaymentRequired(exceptions.APIException):
@@ -31,7 +50,7 @@ class PropOutputSerializer(serializers.Serializer):
     armed = serializers.BooleanField(help_text="qiankun only: to be used at the next deal")
 
 
-class PropListApi(APIView):
+class PropListApi(ApiView):
     """Every prop with its price, and what the signed-in user holds."""
 
     @extend_schema_serializer(component_name="PropShop")
@@ -45,15 +64,18 @@ class PropListApi(APIView):
         return Response(self.OutputSerializer(data).data)
 
 
-class PropBuyApi(APIView):
+class PropBuyApi(ApiView):
     """Buy props with coins. Send a fresh ``idempotency_key`` per purchase (or the
-    ``Idempotency-Key`` header): a retry with the same key buys nothing more."""
+    ``Idempotency-Key`` header): a retry with the same key buys nothing more. 402 when the
+    balance cannot pay."""
+
+    error_statuses = (402,)
 
     @extend_schema_serializer(component_name="PropBuyRequest")
     class InputSerializer(serializers.Serializer):
         key = serializers.ChoiceField(choices=PropKey.choices)
         quantity = serializers.IntegerField(min_value=1, max_value=MAX_QUANTITY, default=1)
-        idempotency_key = serializers.CharField(min_length=1, max_length=100, required=False)
+        idempotency_key = StrictCharField(min_length=1, max_length=100, required=False)
 
     @extend_schema_serializer(component_name="PropPurchase")
     class OutputSerializer(serializers.Serializer):
@@ -93,12 +115,12 @@ class PropBuyApi(APIView):
         return Response(self.OutputSerializer(out).data, status=status.HTTP_201_CREATED)
 
 
-class PropQiankunApi(APIView):
+class PropQiankunApi(ApiView):
     """Use (or stop using) 乾坤大挪移 at the next deal of a room with props."""
 
     @extend_schema_serializer(component_name="PropQiankun")
     class InputSerializer(serializers.Serializer):
-        armed = serializers.BooleanField()
+        armed = StrictBooleanField()
 
     @extend_schema(request=InputSerializer, responses={200: InputSerializer})
     def post(self, request):

@@ -11,7 +11,10 @@ One expectation is configured (CONFIG): a schema-valid log-in with a made-up use
 password is refused with 400 "Wrong username or password." (documented in the schema), where
 the fuzzer's positive_data_acceptance check would otherwise want 2xx/401/403/404/409/429. The
 body is well-formed; the credentials are wrong, and this endpoint has no HTTP auth scheme to
-answer 401 with (DRF's own obtain_auth_token answers 400 too)."""
+answer 401 with (DRF's own obtain_auth_token answers 400 too). Likewise a schema-valid purchase of
+more props than the player's coins pay for is refused with the documented 402, or with 400 when
+that prop is not on sale: the body is fine, the balance or the shop is not. (One block for both:
+schemathesis 4.32 applied the first of two [[operations]] blocks to both operations.)"""
 
 from __future__ import annotations
 
@@ -31,9 +34,9 @@ ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "fuzz-password-1"
 CONFIG = """
 [[operations]]
-include-path = "/api/v1/auth/token"
+include-path-regex = "^/api/v1/(auth/token|props/buy)$"
 include-method = "POST"
-checks.positive_data_acceptance.expected-statuses = ["2xx", 400, 401, 403, 404, 409, 429]
+checks.positive_data_acceptance.expected-statuses = ["2xx", 400, 401, 402, 403, 404, 409, 429]
 """
 
 
