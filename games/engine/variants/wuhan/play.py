@@ -589,6 +589,9 @@ class WuhanRules(Rules):
 
     def next_dealer(self, state: HandState) -> int:
         winner = state.wins[0]["seat"] if state.wins else None
+        if winner is None and (state.result or {}).get("reason") == "escape":
+            # §1: an escape is not a draw; the deal passes unless the dealer had already won
+            return (state.dealer + 1) % N_SEATS
         return table.next_dealer(state.dealer, winner)
 
     # -- what others see -------------------------------------------------------------------------------
