@@ -21,7 +21,7 @@ from games.engine.actions import CLAIM_PRIORITY, HU, KONG_EXPOSED, PUNG, Action
 from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, replace
 from games.engine.fast_shanten import after_discards4, shanten4
 from games.engine.state import N_SEATS, PHASE_CHOICE, HandState, WinContext
-from games.engine.tiles import Meld, counts_of, tile_str
+from games.engine.tiles import Meld, counts_of, format_tiles, tile_str
 from games.engine.variants.shaanxi import rules as table
 from games.engine.variants.shaanxi import scoring, shapes
 from games.engine.wall import DICE_ALGORITHM, dice_seat
@@ -66,6 +66,28 @@ def deal_order(dealer: int) -> list[int]:
     order.extend((dealer + i) % N_SEATS for i in range(N_SEATS))
     order.append(dealer)
     return order
+
+
+def block_deal(wall: tuple[int, ...], dealer: int, events: Events) -> tuple[tuple[int, ...], ...]:
+    """The four hands dealt from ``wall`` in §3.5 order (sorted), and the ``deal`` event of
+    ``events`` rewritten to show them: the core's event shows a contiguous deal, which gives every
+    seat other tiles than these (Wuhan deals the same way, wuhan.md §1).
+
+    >>> events = [{"type": "deal", "hands": []}]
+    >>> hands = block_deal(tuple(range(53)), 0, events)
+    >>> hands[1][:5], len(hands[0]), events[0]["hands"][1] == format_tiles(hands[1])
+    ((4, 5, 6, 7, 20), 14, True)
+    """
+    held: list[list[int]] = [[] for _ in range(N_SEATS)]
+    order = _DEAL_ORDERS[dealer]
+    for i in range(min(len(order), len(wall))):  # zip(wall, order): typed indexing
+        held[order[i]].append(wall[i])
+    hands = tuple(tuple(sorted(h)) for h in held)
+    for e in events:
+        if e.get("type") == "deal":
+            e["hands"] = [format_tiles(h) for h in hands]
+            break
+    return hands
 
 
 _KIND_GROUP: Final[tuple[int, ...]] = tuple(min(k // 9, 3) for k in range(34))
@@ -141,15 +163,12 @@ class ShaanxiRules(Rules):
 
     def after_deal(self, state: HandState, events: Events) -> HandState:
         """Re-deal the 53 dealt tiles in §3.5 order and announce the dice."""
-        hands: list[list[int]] = [[] for _ in range(N_SEATS)]
-        order = _DEAL_ORDERS[state.dealer]
-        for tile, seat in zip(state.wall, order, strict=False):
-            hands[seat].append(tile)
+        hands = block_deal(state.wall, state.dealer, events)
         dice = roll_dice(state)
         state = replace(
             state,
-            hands=tuple(tuple(sorted(h)) for h in hands),
-            drawn=state.wall[len(order) - 1],
+            hands=hands,
+            drawn=state.wall[len(_DEAL_ORDERS[0]) - 1],
             ext={**state.ext, "dice": dice},
         )
         events.append({"type": "dice", "dealer": state.dealer, **dice})
