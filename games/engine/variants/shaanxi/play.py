@@ -20,7 +20,7 @@ from typing import Any, Final
 from games.engine.actions import CLAIM_PRIORITY, HU, KONG_EXPOSED, PUNG, Action
 from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, replace
 from games.engine.fast_shanten import after_discards4, shanten4
-from games.engine.state import N_SEATS, PHASE_CHOICE, HandState, WinContext
+from games.engine.state import N_SEATS, PHASE_CHOICE, PHASE_OVER, HandState, WinContext
 from games.engine.tiles import Meld, counts_of, format_tiles, tile_str
 from games.engine.variants.shaanxi import rules as table
 from games.engine.variants.shaanxi import scoring, shapes
@@ -46,9 +46,17 @@ def tiles_remaining(state: HandState) -> int:
     return len(state.wall) - state.head - state.tail
 
 
+def paozi_locked(state: HandState) -> bool:
+    """Have the 炮子 choices locked? They lock at the dealer's first discard, the hand's first (§4)."""
+    return state.n_discards > 0
+
+
 def paozi_in_force(state: HandState) -> list[int]:
-    """Each seat's 炮子: its choice, or its default while it has not chosen (§4, §10.6)."""
-    defaults = state.ext["paozi_default"]
+    """Each seat's 炮子 in force: the locked choices once the dealer has discarded; before that,
+    every seat's default, even a seat that has chosen (an unlocked choice is secret, §4, §10.6)."""
+    defaults: list[int] = state.ext["paozi_default"]
+    if not paozi_locked(state):
+        return list(defaults)
     return [c if c is not None else defaults[s] for s, c in enumerate(state.choices)]
 
 
@@ -138,6 +146,7 @@ class ShaanxiRules(Rules):
     has_chow = False  # §5: no chow
     multi_win = False  # §5 截胡: the claimant nearest the discarder wins alone
     choice_kind: str | None = PAOZI
+    choice_secret = True  # §4: nobody learns whether or what another seat chose before the lock
     reserve_blocks_replacements = False  # §8: kong replacements are always drawn
 
     # -- the wall (§8) -----------------------------------------------------------------------------
@@ -180,6 +189,15 @@ class ShaanxiRules(Rules):
     def choice_default(self, state: HandState, seat: int) -> Action:
         return _paozi_act(seat, state.ext["paozi_default"][seat])
 
+    def on_choices_done(self, state: HandState, events: Events) -> HandState:
+        return state  # §4: the choices stay secret until the dealer's first discard (on_discard)
+
+    def on_discard(self, state: HandState, seat: int, tile: int, events: Events) -> HandState:
+        """§4: the dealer's first discard (the hand's first) locks the 炮子 and shows them to all."""
+        if state.n_discards == 1:
+            events.append({"type": "reveal", "kind": PAOZI, "choices": paozi_in_force(state)})
+        return state
+
     # -- 漏胡 (§6) ----------------------------------------------------------------------------------
 
     def after_draw(self, state: HandState, seat: int, tile: int, events: Events) -> HandState:
@@ -213,7 +231,10 @@ class ShaanxiRules(Rules):
             lou = [list(x) for x in held]
             for seat in passed:
                 lou[seat].append(tile)
-                events.append({"type": "lou_hu", "seat": seat, "tile": tile_str(tile)})
+                # private: it tells that the seat was waiting on the tile (redact_events)
+                events.append(
+                    {"type": "lou_hu", "seat": seat, "tile": tile_str(tile), "private": True}
+                )
             state = replace(state, ext={**state.ext, "lou_hu": lou})
         if melded and claim.kind == "discard":
             state = _clear_lou_hu(state, _meld_claim_winner(claim.responses))
@@ -326,8 +347,15 @@ class ShaanxiRules(Rules):
     # -- what others see ---------------------------------------------------------------------------
 
     def public_seat_info(self, state: HandState, seat: int, viewer: int | None) -> dict[str, Any]:
-        revealed = state.phase != PHASE_CHOICE
-        info: dict[str, Any] = {PAOZI: state.choices[seat] if revealed or viewer == seat else None}
+        # §4: a seat sees its own choice; the others' only once locked (or, at the end, the
+        # values that were in force)
+        if viewer == seat and not paozi_locked(state):
+            paozi = state.choices[seat]
+        elif paozi_locked(state) or state.phase == PHASE_OVER:
+            paozi = paozi_in_force(state)[seat]
+        else:
+            paozi = None
+        info: dict[str, Any] = {PAOZI: paozi}
         if viewer == seat:
             info["lou_hu"] = [tile_str(t) for t in state.ext["lou_hu"][seat]]
         return info
