@@ -67,7 +67,7 @@ def tiles_in(value: Any) -> Counter[int]:
     return out
 
 
-def known_tiles(seat: int, *states: HandState | None) -> Counter[int]:
+def known_tiles(seat: int | None, *states: HandState | None) -> Counter[int]:
     """The tiles ``seat`` can see in these states: its own and the public ones, as its views show
     them (test_seat_knowledge's swap tests check those views without the redaction code)."""
     known: Counter[int] = Counter()
@@ -80,7 +80,7 @@ def known_tiles(seat: int, *states: HandState | None) -> Counter[int]:
 def check_event(
     variant: str,
     seed: str,
-    seat: int,
+    seat: int | None,
     e: dict[str, Any],
     before: HandState | None,
     after: HandState,
