@@ -55,7 +55,7 @@ from tests.games.engine.seat_knowledge import (
     whether_secret,
 )
 
-HANDS = int(os.environ.get("QUE_SEAT_HANDS", "8"))  # per playable mode
+HANDS = int(os.environ.get("QUE_SEAT_HANDS", "6"))  # per playable mode
 MODES = playable_modes()
 
 Step = Action | tuple[str, int]  # an action, or ("escape", seat)
@@ -95,6 +95,8 @@ def disguise(
         held = Counter(pins.get(s, []))
         if state.turn == s and state.drawn is not None:
             held |= Counter([state.drawn])
+        if state.variant == "yiwu" and state.ext["piao"][s]:
+            held |= Counter([state.ext["caishen"]])  # yiwu.md §9.1: one 财神 lies face up
         keep = list(held.elements())
         for t in keep:
             hand.remove(t)
