@@ -126,6 +126,9 @@ class Rules:
     #: the machine then goes straight to the next draw without building the empty window.
     resolve_empty_windows = True
     choice_kind: str | None = None  # action type of the pre-hand choice phase, e.g. "dingque"
+    #: True: nobody learns even *whether* another seat has made its choice (Shaanxi 炮子): its
+    #: ``choice`` event is private to the chooser and observe() names no other seat to act
+    choice_secret = False
 
     # -- tiles and the wall -----------------------------------------------------------------------
 
@@ -167,6 +170,11 @@ class Rules:
     def on_choices_done(self, state: HandState, events: Events) -> HandState:
         """All choices are in: reveal them (default: one public ``reveal`` event)."""
         events.append({"type": "reveal", "kind": self.choice_kind, "choices": list(state.choices)})
+        return state
+
+    def on_discard(self, state: HandState, seat: int, tile: int, events: Events) -> HandState:
+        """After every discard's event, before its claim window (Shaanxi reveals 炮子 on the
+        dealer's first discard)."""
         return state
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -766,7 +774,10 @@ def _props() -> Any:
 
 def _do_choice(state: HandState, a: Action, events: Events, rules: Rules) -> HandState:
     state = replace(state, choices=_set(state.choices, a.seat, a.choice))
-    events.append({"type": "choice", "kind": a.type, "seat": a.seat, "choice": a.choice})
+    event: dict[str, Any] = {"type": "choice", "kind": a.type, "seat": a.seat, "choice": a.choice}
+    if rules.choice_secret:
+        event["private"] = True  # redact_events shows it to the chooser alone
+    events.append(event)
     if all(c is not None for c in state.choices):
         state = rules.on_choices_done(state, events)
         state = replace(state, phase=PHASE_TURN, turn=state.dealer)
@@ -863,6 +874,8 @@ def _do_discard(state: HandState, seat: int, tile: int, events: Events, rules: R
     state.drawn = None
     state.after_kong = False
     events.append({"type": "discard", "seat": seat, "tile": _TILE_STR[tile]})
+    if _overrides(rules, "on_discard"):
+        state = rules.on_discard(state, seat, tile, events)
     return _open_claim(state, seat, tile, "discard", events, rules)
 
 

@@ -2,7 +2,9 @@
 
 The only way state leaves the engine toward a client. Before the hand ends it never contains the
 wall order or another seat's concealed tiles; other seats' draws are redacted to ``null``, and so
-are pre-hand choices until the variant reveals them.
+are pre-hand choices until the variant reveals them (a secret choice, Shaanxi 炮子, is dropped:
+nobody learns even whether another seat has chosen). tests/games/engine/test_seat_knowledge.py
+holds every seat's events and views against what it may know.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.core import legal_actions, live_count, rules_of, to_act
-from games.engine.state import N_SEATS, PHASE_CLAIM, PHASE_OVER, HandState
+from games.engine.state import N_SEATS, PHASE_CHOICE, PHASE_CLAIM, PHASE_OVER, HandState
 from games.engine.tiles import format_tiles, meld_to_json, tile_str
 
 
@@ -78,12 +80,17 @@ def _to_act_seen_by(state: HandState, seat: int | None) -> list[int]:
     asked, so naming them would tell everyone who holds a pair or a pung of the tile: the viewer
     sees only itself (when asked); the open window itself is public (``claim``)."""
     acting = to_act(state)
-    if state.phase == PHASE_CLAIM:
-        return [seat] if seat in acting else []
+    if state.phase == PHASE_CLAIM or (
+        state.phase == PHASE_CHOICE and rules_of(state).choice_secret
+    ):
+        return [seat] if seat in acting else []  # (secret choices: who has chosen is secret too)
     return acting
 
 
 _PRIVATE_CHOICE_EVENTS = {"choice"}
+#: An event marked ``"private": True`` is its seat's alone, like these: a secret choice
+#: (Rules.choice_secret, Shaanxi 炮子), a seat's own 漏胡 / 同圈 lock (it tells that the seat was
+#: waiting on the tile or held a pair of it), a 道具's answer (prop_reveal).
 #: Answers inside a claim window: only the seat that answered sees its own (who was asked, and
 #: what they wanted, would reveal their tiles); the window's outcome is public as usual.
 _PRIVATE_SEAT_EVENTS = {"response"}
@@ -94,9 +101,7 @@ def redact_events(events: list[dict[str, Any]], seat: int | None) -> list[dict[s
     out = []
     for e in events:
         t = e.get("type")
-        if t in _PRIVATE_SEAT_EVENTS and e.get("seat") != seat:
-            continue
-        if e.get("private") and e.get("seat") != seat:  # e.g. a 道具's answer (prop_reveal)
+        if (t in _PRIVATE_SEAT_EVENTS or e.get("private")) and e.get("seat") != seat:
             continue
         if t == "draw" and e.get("seat") != seat:
             e = {**e, "tile": None}

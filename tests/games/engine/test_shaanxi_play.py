@@ -127,7 +127,7 @@ def test_it_deals_in_two_stack_rounds_then_singles() -> None:
     assert state.drawn == wall[52]
 
 
-def test_it_defaults_paozi_to_the_previous_hand_and_hides_choices_until_all_are_in() -> None:
+def test_it_defaults_paozi_to_the_previous_hand_and_hides_choices_until_the_lock() -> None:
     state, _ = new_hand("shaanxi", {}, dealer=0, seed="carry", carry={"paozi": [4, 0, 2, 1]})
     assert [a.choice for a in [rules_of(state).choice_default(state, s) for s in range(4)]] == [
         4,
@@ -136,17 +136,39 @@ def test_it_defaults_paozi_to_the_previous_hand_and_hides_choices_until_all_are_
         1,
     ]
     state, ev = apply(state, Action(0, "paozi", choice=3))
-    assert redact_events(ev, 1)[0]["choice"] is None
-    assert observe(state, 1)["hands"][0]["paozi"] is None
+    # §4: nobody learns whether or what seat 0 chose: no event, no view, no to_act list
+    for other in (1, 2, 3, None):
+        assert redact_events(ev, other) == []
+        view = observe(state, other)
+        assert view["hands"][0]["paozi"] is None
+        assert view["to_act"] == ([other] if other is not None else [])
+    assert redact_events(ev, 0) == ev
     assert observe(state, 0)["hands"][0]["paozi"] == 3
-    # an escape now uses the defaults of the seats that have not chosen (§10.6)
+    assert observe(state, 0)["to_act"] == []
+    # §10.6: an escape before the lock settles on every seat's default, the chooser's too
     gone, _ = escape(state, 1)
-    assert gone.result["points"] == scoring.escape_deltas(1, [3, 0, 2, 1])
+    assert gone.result["points"] == scoring.escape_deltas(1, [4, 0, 2, 1])
     assert gone.result["carry"]["paozi"] == [0, 0, 0, 0]  # a new game starts
     for seat in (1, 2, 3):
-        state, _ = apply(state, Action(seat, "paozi", choice=seat))
+        state, ev = apply(state, Action(seat, "paozi", choice=seat))
+        assert redact_events(ev, 0) == []
     assert state.phase != PHASE_CHOICE
-    assert [observe(state, 2)["hands"][s]["paozi"] for s in range(4)] == [3, 1, 2, 3]
+    # all four are in, yet nothing is shown before the dealer's first discard
+    assert [observe(state, 2)["hands"][s]["paozi"] for s in range(4)] == [None, None, 2, None]
+    assert paozi_in_force(state) == [4, 0, 2, 1]
+    gone, _ = escape(state, 3)
+    assert gone.result["points"] == scoring.escape_deltas(3, [4, 0, 2, 1])
+    # the dealer's first discard locks the choices and shows them to everyone, in that event
+    discard = next(a for a in legal_actions(state, 0) if a.type == "discard")
+    state, ev = apply(state, discard)
+    assert [e["type"] for e in ev[:2]] == ["discard", "reveal"]
+    for viewer in (None, 0, 1, 2, 3):
+        (reveal,) = [e for e in redact_events(ev, viewer) if e["type"] == "reveal"]
+        assert reveal["choices"] == [3, 1, 2, 3]
+        assert [observe(state, viewer)["hands"][s]["paozi"] for s in range(4)] == [3, 1, 2, 3]
+    assert paozi_in_force(state) == [3, 1, 2, 3]
+    gone, _ = escape(state, 3)
+    assert gone.result["points"] == scoring.escape_deltas(3, [3, 1, 2, 3])
 
 
 def test_it_offers_paozi_zero_to_four() -> None:
@@ -179,7 +201,7 @@ def _no_leak(s: HandState, viewer: int | None) -> None:
     for h in view["hands"]:
         if h["seat"] != viewer and s.phase != PHASE_OVER:
             assert "concealed" not in h and "drawn" not in h and "lou_hu" not in h
-            if s.phase == PHASE_CHOICE:
+            if s.n_discards == 0:  # §4: secret until the dealer's first discard
                 assert h["paozi"] is None
 
 

@@ -205,3 +205,21 @@ def test_it_hides_a_concealed_kong_from_the_other_seats() -> None:
         assert {"type": "kong_concealed", "tiles": kong["tile"][0] * 4 + kong["tile"][1]} in own
         return
     pytest.fail("no 暗杠 in 400 seeded hands")
+
+
+@pytest.mark.parametrize("mode", [{}, {"koukou": True}])
+@pytest.mark.parametrize("dealer", range(4))
+def test_an_escape_passes_the_deal_to_the_next_seat(mode: dict[str, bool], dealer: int) -> None:
+    from games.engine import escape
+
+    # given a hand a few discards in, nobody has won (Wuhan ends the hand on the first win)
+    state, _ = new_hand("wuhan", mode, dealer=dealer, seed=f"wuhan-escape-{dealer}")
+    for _ in range(6):
+        seat = to_act(state)[0]
+        state, _ = apply(state, bot_choose(state, seat, rng_seed=dealer))
+    assert state.phase != PHASE_OVER and not state.wins
+    # when any seat, the dealer too, escapes, then the hand is not a draw: §1 passes the deal
+    for escaper in range(4):
+        gone, _ = escape(state, escaper)
+        assert gone.result["reason"] == "escape"
+        assert gone.result["next_dealer"] == (dealer + 1) % 4

@@ -152,14 +152,17 @@ def _calc_win(case: Case) -> bool:
     win_type = _win_type(context.get("win_type", SELF_DRAW))
     win_tile = context.get("win_tile")
     tile = None if win_tile is None else calcutil.tile(win_tile, "win_tile")
-    _check_win_tile(concealed, tile)
-    ctx = _win_context(
-        gold,
-        win_type,
-        tile,
-        _special(context.get("special")),
-        calcutil.boolean(context.get("discarded_gold", False), "discarded_gold"),
-    )
+    special = _special(context.get("special"))
+    discarded_gold = calcutil.boolean(context.get("discarded_gold", False), "discarded_gold")
+    if win_type == DISCARD and tile is None:
+        raise InvalidCaseError("a discard win needs win_tile")  # a missing field: malformed
+    # CASES.md §1.3: a well-formed hand whose context contradicts itself cannot win (false);
+    # only a `score` case, which must be a legal win, makes these errors
+    if (tile is not None and tile not in concealed) or (
+        special is not None and win_type != SELF_DRAW
+    ):
+        return False
+    ctx = _win_context(gold, win_type, tile, special, discarded_gold)
     return scoring.is_legal_win(concealed, melds, ctx)
 
 

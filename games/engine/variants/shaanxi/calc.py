@@ -113,7 +113,7 @@ def calc_win(case: Case) -> bool:
     if ctx.get("win_tile") is not None:
         win_tile = _tile(ctx["win_tile"], "win_tile")
         if not counts[win_tile]:
-            raise InvalidCaseError(f"win_tile {ctx['win_tile']} is not in the concealed tiles")
+            return False  # CASES.md §1.3: a self-contradicting win case cannot win
     if win_type == "discard" and blocked:
         if win_tile is None:
             raise InvalidCaseError("a discard win with lou_hu_tiles needs win_tile")

@@ -20,8 +20,8 @@ from typing import Any, Final
 from games.engine.actions import CLAIM_PRIORITY, HU, KONG_EXPOSED, PUNG, Action
 from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, replace
 from games.engine.fast_shanten import after_discards4, shanten4
-from games.engine.state import N_SEATS, PHASE_CHOICE, HandState, WinContext
-from games.engine.tiles import Meld, counts_of, tile_str
+from games.engine.state import N_SEATS, PHASE_CHOICE, PHASE_OVER, HandState, WinContext
+from games.engine.tiles import Meld, counts_of, format_tiles, tile_str
 from games.engine.variants.shaanxi import rules as table
 from games.engine.variants.shaanxi import scoring, shapes
 from games.engine.wall import DICE_ALGORITHM, dice_seat
@@ -46,9 +46,17 @@ def tiles_remaining(state: HandState) -> int:
     return len(state.wall) - state.head - state.tail
 
 
+def paozi_locked(state: HandState) -> bool:
+    """Have the 炮子 choices locked? They lock at the dealer's first discard, the hand's first (§4)."""
+    return state.n_discards > 0
+
+
 def paozi_in_force(state: HandState) -> list[int]:
-    """Each seat's 炮子: its choice, or its default while it has not chosen (§4, §10.6)."""
-    defaults = state.ext["paozi_default"]
+    """Each seat's 炮子 in force: the locked choices once the dealer has discarded; before that,
+    every seat's default, even a seat that has chosen (an unlocked choice is secret, §4, §10.6)."""
+    defaults: list[int] = state.ext["paozi_default"]
+    if not paozi_locked(state):
+        return list(defaults)
     return [c if c is not None else defaults[s] for s, c in enumerate(state.choices)]
 
 
@@ -66,6 +74,28 @@ def deal_order(dealer: int) -> list[int]:
     order.extend((dealer + i) % N_SEATS for i in range(N_SEATS))
     order.append(dealer)
     return order
+
+
+def block_deal(wall: tuple[int, ...], dealer: int, events: Events) -> tuple[tuple[int, ...], ...]:
+    """The four hands dealt from ``wall`` in §3.5 order (sorted), and the ``deal`` event of
+    ``events`` rewritten to show them: the core's event shows a contiguous deal, which gives every
+    seat other tiles than these (Wuhan deals the same way, wuhan.md §1).
+
+    >>> events = [{"type": "deal", "hands": []}]
+    >>> hands = block_deal(tuple(range(53)), 0, events)
+    >>> hands[1][:5], len(hands[0]), events[0]["hands"][1] == format_tiles(hands[1])
+    ((4, 5, 6, 7, 20), 14, True)
+    """
+    held: list[list[int]] = [[] for _ in range(N_SEATS)]
+    order = _DEAL_ORDERS[dealer]
+    for i in range(min(len(order), len(wall))):  # zip(wall, order): typed indexing
+        held[order[i]].append(wall[i])
+    hands = tuple(tuple(sorted(h)) for h in held)
+    for e in events:
+        if e.get("type") == "deal":
+            e["hands"] = [format_tiles(h) for h in hands]
+            break
+    return hands
 
 
 _KIND_GROUP: Final[tuple[int, ...]] = tuple(min(k // 9, 3) for k in range(34))
@@ -116,6 +146,7 @@ class ShaanxiRules(Rules):
     has_chow = False  # §5: no chow
     multi_win = False  # §5 截胡: the claimant nearest the discarder wins alone
     choice_kind: str | None = PAOZI
+    choice_secret = True  # §4: nobody learns whether or what another seat chose before the lock
     reserve_blocks_replacements = False  # §8: kong replacements are always drawn
 
     # -- the wall (§8) -----------------------------------------------------------------------------
@@ -141,15 +172,12 @@ class ShaanxiRules(Rules):
 
     def after_deal(self, state: HandState, events: Events) -> HandState:
         """Re-deal the 53 dealt tiles in §3.5 order and announce the dice."""
-        hands: list[list[int]] = [[] for _ in range(N_SEATS)]
-        order = _DEAL_ORDERS[state.dealer]
-        for tile, seat in zip(state.wall, order, strict=False):
-            hands[seat].append(tile)
+        hands = block_deal(state.wall, state.dealer, events)
         dice = roll_dice(state)
         state = replace(
             state,
-            hands=tuple(tuple(sorted(h)) for h in hands),
-            drawn=state.wall[len(order) - 1],
+            hands=hands,
+            drawn=state.wall[len(_DEAL_ORDERS[0]) - 1],
             ext={**state.ext, "dice": dice},
         )
         events.append({"type": "dice", "dealer": state.dealer, **dice})
@@ -160,6 +188,15 @@ class ShaanxiRules(Rules):
 
     def choice_default(self, state: HandState, seat: int) -> Action:
         return _paozi_act(seat, state.ext["paozi_default"][seat])
+
+    def on_choices_done(self, state: HandState, events: Events) -> HandState:
+        return state  # §4: the choices stay secret until the dealer's first discard (on_discard)
+
+    def on_discard(self, state: HandState, seat: int, tile: int, events: Events) -> HandState:
+        """§4: the dealer's first discard (the hand's first) locks the 炮子 and shows them to all."""
+        if state.n_discards == 1:
+            events.append({"type": "reveal", "kind": PAOZI, "choices": paozi_in_force(state)})
+        return state
 
     # -- 漏胡 (§6) ----------------------------------------------------------------------------------
 
@@ -194,7 +231,10 @@ class ShaanxiRules(Rules):
             lou = [list(x) for x in held]
             for seat in passed:
                 lou[seat].append(tile)
-                events.append({"type": "lou_hu", "seat": seat, "tile": tile_str(tile)})
+                # private: it tells that the seat was waiting on the tile (redact_events)
+                events.append(
+                    {"type": "lou_hu", "seat": seat, "tile": tile_str(tile), "private": True}
+                )
             state = replace(state, ext={**state.ext, "lou_hu": lou})
         if melded and claim.kind == "discard":
             state = _clear_lou_hu(state, _meld_claim_winner(claim.responses))
@@ -307,8 +347,15 @@ class ShaanxiRules(Rules):
     # -- what others see ---------------------------------------------------------------------------
 
     def public_seat_info(self, state: HandState, seat: int, viewer: int | None) -> dict[str, Any]:
-        revealed = state.phase != PHASE_CHOICE
-        info: dict[str, Any] = {PAOZI: state.choices[seat] if revealed or viewer == seat else None}
+        # §4: a seat sees its own choice; the others' only once locked (or, at the end, the
+        # values that were in force)
+        if viewer == seat and not paozi_locked(state):
+            paozi = state.choices[seat]
+        elif paozi_locked(state) or state.phase == PHASE_OVER:
+            paozi = paozi_in_force(state)[seat]
+        else:
+            paozi = None
+        info: dict[str, Any] = {PAOZI: paozi}
         if viewer == seat:
             info["lou_hu"] = [tile_str(t) for t in state.ext["lou_hu"][seat]]
         return info

@@ -112,7 +112,7 @@ def _win(case: Mapping[str, Any]) -> bool:
         ctx, ctx.get("win_type", case.get("win_type")), ctx.get("win_tile", case.get("win_tile"))
     )
     if win_ctx.win_tile is not None and win_ctx.win_tile not in concealed:
-        raise InvalidCaseError(f"win_tile {tile_str(win_ctx.win_tile)} is not in concealed")
+        return False  # CASES.md §1.3: a self-contradicting win case cannot win
     return best_reading(concealed, melds, wild, win_ctx) is not None
 
 

@@ -29,6 +29,7 @@ from games.engine.core import (
     Rules,
     add_score,
     draw_tile,
+    live_count,
     parse_tile,
     replace,
 )
@@ -37,6 +38,7 @@ from games.engine.hand import is_all_pungs_win, win_from_keys
 from games.engine.state import N_SEATS, PHASE_CLAIM, PHASE_OVER, PHASE_TURN, HandState, WinContext
 from games.engine.tiles import Meld, counts_of, meld_to_json, parse_tiles, tile_str
 from games.engine.variants.shaanxi.play import (  # wuhan.md §1: the Shaanxi deal
+    block_deal,
     deal_order,
     seed_basis,
 )
@@ -331,10 +333,7 @@ class WuhanRules(Rules):
     def after_deal(self, state: HandState, events: Events) -> HandState:
         """Deal the 53 tiles in shaanxi.md §3.5 order, then flip the indicator (§2)."""
         order = _DEAL_ORDERS[state.dealer]
-        wall: tuple[int, ...] = state.wall
-        hands: list[list[int]] = [[] for _ in range(N_SEATS)]
-        for i in range(min(len(order), len(wall))):  # zip(wall, order): typed indexing
-            hands[order[i]].append(wall[i])
+        hands = block_deal(state.wall, state.dealer, events)
         dice = roll_dice(state)
         events.append({"type": "dice", "dealer": state.dealer, **dice})
         indicator = state.wall[state.head]
@@ -342,11 +341,12 @@ class WuhanRules(Rules):
         events.append({"type": "laizi", "indicator": tile_str(indicator), "laizi": tile_str(laizi)})
         new: HandState = replace(
             state,
-            hands=tuple(tuple(sorted(h)) for h in hands),
+            hands=hands,
             drawn=state.wall[len(order) - 1],
             head=state.head + 1,
             ext={**state.ext, "indicator": indicator, "laizi": laizi, "dice": dice},
         )
+        events[0]["wall_remaining"] = live_count(new)  # the indicator is out of the live wall
         return new
 
     # -- claims and melds (§2, §3, §4) ----------------------------------------------------------------
@@ -589,6 +589,9 @@ class WuhanRules(Rules):
 
     def next_dealer(self, state: HandState) -> int:
         winner = state.wins[0]["seat"] if state.wins else None
+        if winner is None and (state.result or {}).get("reason") == "escape":
+            # §1: an escape is not a draw; the deal passes unless the dealer had already won
+            return (state.dealer + 1) % N_SEATS
         return table.next_dealer(state.dealer, winner)
 
     # -- what others see -------------------------------------------------------------------------------

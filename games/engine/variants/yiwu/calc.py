@@ -137,13 +137,16 @@ def _manner(win_type: Any, ctx: Mapping[str, Any]) -> str:
     return scoring.win_manner(win_type == "self_draw", replacement, robbing)
 
 
-def _win_tile(value: Any, concealed: list[int], needed: bool, why: str) -> int | None:
+def _win_tile(
+    value: Any, concealed: list[int], needed: bool, why: str, held: bool = True
+) -> int | None:
+    """The parsed ``win_tile``; with ``held`` it must be in ``concealed`` (an error otherwise)."""
     if value is None:
         if needed:
             raise InvalidCaseError(f"win_tile is required {why}")
         return None
     tile = _tile(value, "win_tile")
-    if tile not in concealed:
+    if held and tile not in concealed:
         raise InvalidCaseError(f"win_tile {value} is not in concealed")
     return tile
 
@@ -156,13 +159,30 @@ def _win(case: Mapping[str, Any]) -> bool:
     caishen = _caishen(case, ctx)
     concealed = calcutil.tile_string(case.get("concealed"), "concealed")
     melds = _melds(case, caishen)
-    manner = _manner(ctx.get("win_type", "self_draw"), ctx)
+    win_type = ctx.get("win_type", "self_draw")
+    if win_type not in WIN_TYPES:
+        raise InvalidCaseError(f"win_type must be 'self_draw' or 'discard', got {win_type!r}")
     self_piao = _int(ctx.get("self_piao", 0), "self_piao", 0, 2)
     other_piao = _int(ctx.get("other_piao", 0), "other_piao", 0, 2)
-    needed = manner in (scoring.FANGCHONG, scoring.QIANGGANG) or self_piao >= 1
+    needed = win_type == "discard" or self_piao >= 1
     win_tile = _win_tile(
-        ctx.get("win_tile"), concealed, needed, "for a discard win or when self_piao >= 1"
+        ctx.get("win_tile"),
+        concealed,
+        needed,
+        "for a discard win or when self_piao >= 1",
+        held=False,
     )
+    # CASES.md §1.3: a well-formed hand whose context contradicts itself cannot win (false);
+    # only a `score` case, which must be a legal win, makes these errors
+    replacement, robbing = (
+        calcutil.flag(ctx, "replacement_draw"),
+        calcutil.flag(ctx, "robbing_kong"),
+    )
+    if (win_tile is not None and win_tile not in concealed) or (
+        robbing if win_type == "self_draw" else replacement
+    ):
+        return False
+    manner = _manner(win_type, ctx)
     if _has_flower(concealed, melds):
         return False
     situation = scoring.WinSituation(manner, win_tile, self_piao, other_piao, _locked(ctx, caishen))

@@ -265,6 +265,7 @@ class YiwuRules(Rules):
             return state  # nobody could claim: no lock
         face = natural_face(claim.tile, c)
         locks = list(ext["locks"])
+        # tongquan_lock events are private: a lock tells that the seat could win or pung the tile
         for s, opts in claim.options:
             resp = next((a for a in claim.responses if a.seat == s), None)
             if resp is None:
@@ -273,14 +274,12 @@ class YiwuRules(Rules):
             stamp = len(state.melds[s])
             if HU in types and resp.type != HU:
                 locks.append([s, face, "win", stamp])
-                events.append(
-                    {"type": "tongquan_lock", "seat": s, "tile": tile_str(face), "lock": "win"}
-                )
+                events.append({"type": "tongquan_lock", "seat": s, "tile": tile_str(face),
+                               "lock": "win", "private": True})  # fmt: skip
             if PUNG in types and resp.type not in (PUNG, KONG_EXPOSED, HU):
                 locks.append([s, face, "pung", stamp])
-                events.append(
-                    {"type": "tongquan_lock", "seat": s, "tile": tile_str(face), "lock": "pung"}
-                )
+                events.append({"type": "tongquan_lock", "seat": s, "tile": tile_str(face),
+                               "lock": "pung", "private": True})  # fmt: skip
         if len(locks) != len(ext["locks"]):
             state = replace(state, ext={**ext, "locks": locks})
         return state

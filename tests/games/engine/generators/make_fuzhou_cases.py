@@ -577,8 +577,8 @@ win(
 )
 win(
     "win-err-tile-not-in-hand",
-    "win_tile must be inside concealed",
-    "error",
+    "a win_tile outside concealed contradicts the hand: false, not an error (CASES.md §1.3)",
+    False,
     "123m345m678m22p456p7s9p8s",
     "9p",
     win_type="discard",
@@ -629,8 +629,8 @@ win(
 )
 win(
     "win-err-special-on-discard",
-    "天胡 is a self-draw; a discard contradicts it",
-    "error",
+    "天胡 is a self-draw; a discard contradicts it: false, not an error (CASES.md §1.3)",
+    False,
     "123m456m789p111s23s5s99p",
     "5s",
     special="tianhu",

@@ -409,8 +409,9 @@ def escape_koukou() -> None:
                 "options": {"koukou": True},
                 "seed": "wuhan-escape",
                 "title": "逃跑 in 口口翻 (§8): seat 2 leaves after the dealer's first discard and loses 500: "
-                "167 to seat 3 (E+1), 167 to seat 0 (E+2), 166 to seat 1",
-                "expect": {"reason": "escape", "points": [167, 166, -500, 167], "next_dealer": 1},
+                "167 to seat 3 (E+1), 167 to seat 0 (E+2), 166 to seat 1; an escape is not a draw: "
+                "the deal passes to dealer + 1 (§1)",
+                "expect": {"reason": "escape", "points": [167, 166, -500, 167], "next_dealer": 2},
             },
             [until_turn(2, "discard"), {"seat": 2, "type": "escape"}],
         ),
