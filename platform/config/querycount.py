@@ -49,6 +49,22 @@ def install(directory: str | os.PathLike) -> None:
     connection_created.connect(_on_connection_created, weak=False, dispatch_uid="que.querycount")
 
 
+def uninstall() -> None:
+    """Stop counting (new connections are no longer wrapped; `detach` the open ones)."""
+    global _fd
+    from django.db.backends.signals import connection_created
+
+    connection_created.disconnect(dispatch_uid="que.querycount")
+    if _fd is not None:
+        os.close(_fd)
+        _fd = None
+
+
+def detach(connection) -> None:
+    if _count in connection.execute_wrappers:
+        connection.execute_wrappers.remove(_count)
+
+
 def install_from_env() -> bool:
     directory = os.environ.get(ENV)
     if not directory:
