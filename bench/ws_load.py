@@ -135,6 +135,9 @@ MIGRATE_LOCK = 0x5175_6577
 #: channel layer is at-most-once; the browser client does the same every 15 s).
 QUIET_RESYNC_SECONDS = 5.0
 
+#: A socket that is not connected with its first snapshot after this long is a connect failure.
+CONNECT_TIMEOUT_SECONDS = 60.0
+
 
 # --- a small RFC 6455 client ------------------------------------------------------------------
 class WsClosed(Exception):
@@ -837,7 +840,7 @@ async def play(
 
     async def connect(player: Player) -> None:
         async with gate:
-            await player.connect()
+            await asyncio.wait_for(player.connect(), CONNECT_TIMEOUT_SECONDS)
 
     t_connect = time.perf_counter()
     results = await asyncio.gather(*(connect(p) for p in players), return_exceptions=True)
