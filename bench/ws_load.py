@@ -1,7 +1,7 @@
 """Websocket load benchmark: prints numbers, never asserts timings (docs/ws-load.md).
 
     python bench/ws_load.py [--tables M] [--hands H] [--seconds S] [--variant V]
-        [--think-ms MS] [--procs N] [--server daphne|uvicorn] [--[no-]clock]
+        [--think-ms MS] [--procs N] [--server daphne|uvicorn] [--[no-]clock] [--worker]
         [--idle-seconds S] [--json] [--keep-tmp]
 
 It builds a throwaway site and plays it over real TCP:
@@ -18,7 +18,7 @@ It builds a throwaway site and plays it over real TCP:
    settings = the project's settings plus a higher per-socket flood limit (the bench plays as
    fast as the server answers), long turn timers (no move is played by the clock) and the query
    counter (config.querycount); Celery runs eagerly inside the web processes (settlement is part
-   of the measured load);
+   of the measured load), or with --worker in a Celery worker the bench starts;
 4. measures the deployment's database queries per second while it is idle, first with no socket
    open, then with all 4·M sockets connected and nobody acting;
 5. connects 4·M websocket clients (a small RFC 6455 client over asyncio streams below; a table's
@@ -124,6 +124,23 @@ SERVER_COMMANDS = {
 #: whole deployment); `--clock`/`--no-clock` override. Change this line when the clock's command
 #: changes; `None` means the deployment has no separate clock.
 CLOCK_COMMAND: list[str] | None = ["manage.py", "run_tables"]
+
+#: A Celery worker (`--worker`, needs REDIS_URL): tasks then leave the web processes as in
+#: production. One process (`--pool solo`), so /proc/PID/stat holds all of its CPU.
+WORKER_COMMAND = [
+    "-m",
+    "celery",
+    "-A",
+    "config",
+    "worker",
+    "--pool",
+    "solo",
+    "--loglevel",
+    "WARNING",
+    "--without-gossip",
+    "--without-mingle",
+    "--without-heartbeat",
+]
 
 WS_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 OP_CONT, OP_TEXT, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG = 0x0, 0x1, 0x2, 0x8, 0x9, 0xA
@@ -513,13 +530,14 @@ class Site:
         self.redis_prefix = f"wsload-{os.getpid()}-{self.run_id}"
         self.servers: list[subprocess.Popen] = []  # the web processes, one per port
         self.ports: list[int] = []
-        self.clock: subprocess.Popen | None = None
+        self.others: dict[str, subprocess.Popen] = {}  # "clock", "worker"
+        self.eager = True  # Celery tasks run inside the process that sends them
         self.query_dir = self.tmp / "queries"  # config.querycount: one file per process
         (self.tmp / f"{SETTINGS_MODULE}.py").write_text(SETTINGS_TEXT)
 
     @property
     def processes(self) -> list[subprocess.Popen]:
-        return [*self.servers, *([self.clock] if self.clock else [])]
+        return [*self.servers, *self.others.values()]
 
     # environment shared by this process (setup) and Daphne
     def env(self) -> dict[str, str]:
@@ -534,7 +552,7 @@ class Site:
                 "DJANGO_SETTINGS_MODULE": SETTINGS_MODULE,
                 "PYTHONPATH": os.pathsep.join([str(self.tmp), str(ROOT / "platform"), str(ROOT)]),
                 "REDIS_PREFIX": self.redis_prefix,
-                "CELERY_TASK_ALWAYS_EAGER": "1",
+                "CELERY_TASK_ALWAYS_EAGER": "1" if self.eager else "0",
                 "LOG_LEVEL": os.environ.get("LOG_LEVEL", "WARNING"),
             }
         )
@@ -600,8 +618,9 @@ class Site:
             args = [a.format(host=HOST, port=port) for a in SERVER_COMMANDS[kind]]
             self.servers.append(self._spawn(f"web-{i + 1}", args))
 
-    def spawn_clock(self, command: list[str]) -> None:
-        self.clock = self._spawn("clock", command)
+    def spawn_other(self, name: str, command: list[str]) -> None:
+        """The clock or the worker: one process each."""
+        self.others[name] = self._spawn(name, command)
 
     def wait_servers(self) -> None:
         deadline = time.monotonic() + 60
@@ -616,8 +635,15 @@ class Site:
                             f"the web process on port {port} did not start:\n" + self.log_tail()
                         ) from None
                     time.sleep(0.1)
-        if self.clock is not None and self.clock.poll() is not None:
-            raise RuntimeError("the clock process exited:\n" + self.log_tail())
+        # The clock and the worker are up once their settings are loaded (the query counter's
+        # file exists); a second more and the clock has made its first sweep.
+        for name, proc in self.others.items():
+            while not (self.query_dir / str(proc.pid)).exists():
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the {name} process did not start:\n" + self.log_tail())
+                time.sleep(0.1)
+        if self.others:
+            time.sleep(1)
 
     def exited(self) -> list[str]:
         """Names of the deployment's processes that are no longer running."""
@@ -626,7 +652,7 @@ class Site:
         ]
 
     def names(self) -> list[str]:
-        return [f"web-{i + 1}" for i in range(len(self.servers))] + ["clock"] * bool(self.clock)
+        return [f"web-{i + 1}" for i in range(len(self.servers))] + list(self.others)
 
     def cpu_by_process(self) -> dict[str, float] | None:
         """user + system CPU seconds of each of the deployment's processes (/proc/PID/stat)."""
@@ -654,7 +680,7 @@ class Site:
         return "\n".join(out)
 
     def close(self) -> None:
-        procs, self.servers, self.clock = self.processes, [], None
+        procs, self.servers, self.others = self.processes, [], {}
         for proc in procs:
             if proc.poll() is None:
                 proc.terminate()
@@ -966,6 +992,7 @@ def describe(site: Site, args: argparse.Namespace, clock: list[str] | None) -> d
         "server": args.server,
         "procs": args.procs,
         "clock": " ".join(["python", *clock]) if clock else None,
+        "worker": " ".join(["python", *WORKER_COMMAND]) if args.worker else None,
         "think_ms": args.think_ms,
         "database": f"{engine}:{Path(name).name if engine == 'sqlite' else name}",
         "channel_layer": "redis" if site.redis_url else "in-memory",
@@ -992,7 +1019,8 @@ def report(result: dict[str, Any]) -> str:
         [
             f"ws_load: {r['tables']} tables x 4 clients, {r['hands_per_table']} hand(s) per table, "
             f"{r['variant']}, {r['database']}, {r['channel_layer']} channel layer",
-            f"deployment    {r['procs']} x {r['server']}, clock: {r['clock'] or 'none'}; "
+            f"deployment    {r['procs']} x {r['server']}, clock: {r['clock'] or 'none'}, "
+            f"worker: {r['worker'] or 'none (tasks run eagerly)'}; "
             f"think {r['think_ms']} ms; load {r['loadavg_1m_before']}",
             f"connect       {ms(r['connect_ms'], ('p50', 'p95'))}   (first snapshot "
             f"{ms(r['snapshot_ms'], ('p50', 'p95'))}; {r['clients']} sockets in "
@@ -1040,6 +1068,12 @@ def main(argv: list[str] | None = None) -> int:
         help="start the clock process (default: on PostgreSQL only)",
     )
     parser.add_argument(
+        "--worker",
+        action="store_true",
+        help="a Celery worker runs the tasks (settlement) instead of the web processes; "
+        "needs REDIS_URL",
+    )
+    parser.add_argument(
         "--idle-seconds",
         type=float,
         default=5,
@@ -1058,6 +1092,8 @@ def main(argv: list[str] | None = None) -> int:
             "--procs > 1 needs a PostgreSQL DATABASE_URL and REDIS_URL (the processes share "
             "the tables through the database and channels-redis)"
         )
+    if args.worker and not os.environ.get("REDIS_URL"):
+        parser.error("--worker needs REDIS_URL (the Celery broker)")
     start_clock = args.clock if args.clock is not None else postgres
     clock = CLOCK_COMMAND if start_clock else None
     if args.clock and CLOCK_COMMAND is None:
@@ -1066,6 +1102,7 @@ def main(argv: list[str] | None = None) -> int:
     # SIGTERM (a CI timeout, `kill`) cleans up like Ctrl-C.
     signal.signal(signal.SIGTERM, _interrupt)
     site = Site(keep_tmp=args.keep_tmp)
+    site.eager = not args.worker
     try:
         site.make_database()
         setup_django(site)
@@ -1073,7 +1110,9 @@ def main(argv: list[str] | None = None) -> int:
         migrate(site)
         site.spawn_servers(args.procs, args.server)  # they start while the tables are created
         if clock:
-            site.spawn_clock(clock)
+            site.spawn_other("clock", clock)
+        if args.worker:
+            site.spawn_other("worker", WORKER_COMMAND)
         layout = create_tables(site, tables=args.tables, variant=args.variant)
         setup_s = time.perf_counter() - t0
         site.wait_servers()
