@@ -14,7 +14,7 @@ It builds a throwaway site and plays it over real TCP:
    users each (accounts.services.user_create, games.runtime.services.table_seat: the fourth seat
    deals the first hand), and one login session per user (django.contrib.auth.login);
 3. starts the deployment: N web processes (Daphne as `make run` starts it, or uvicorn) on
-   consecutive free ports and, on PostgreSQL, the one clock process (CLOCK_COMMAND), with
+   consecutive free ports and, with REDIS_URL, the one clock process (CLOCK_COMMAND), with
    settings = the project's settings plus a higher per-socket flood limit (the bench plays as
    fast as the server answers), long turn timers (no move is played by the clock) and the query
    counter (config.querycount); Celery runs eagerly inside the web processes (settlement is part
@@ -93,6 +93,8 @@ TABLE_TURN_SECONDS = 600
 TABLE_NEXT_HAND_SECONDS = 600
 TABLE_BOT_FILL_SECONDS = 600
 TABLE_DISCONNECT_GRACE_SECONDS = 600
+# Bots (none sit here) would pause like people; benchmarks run them at once.
+TABLE_BOT_DELAY_MS = 0
 # Users are created with a password; hashing it the production way costs ~0.3 s each.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
@@ -120,9 +122,10 @@ SERVER_COMMANDS = {
 }
 
 #: The deployment's one clock process (`python <args>` from the repository root), started beside
-#: the web processes on PostgreSQL (and never on SQLite, where `make run`'s ASGI process is the
-#: whole deployment); `--clock`/`--no-clock` override. Change this line when the clock's command
-#: changes; `None` means the deployment has no separate clock.
+#: the web processes with REDIS_URL (the settings' TABLE_CLOCK is "off" there: the web processes
+#: run no clock of their own) and not without it (`make run`: the ASGI process embeds the clock);
+#: `--clock`/`--no-clock` override. When the bench starts it, the web processes get
+#: TABLE_CLOCK=off. Change this line when the clock's command changes; `None`: no such process.
 CLOCK_COMMAND: list[str] | None = ["manage.py", "run_tables"]
 
 #: A Celery worker (`--worker`, needs REDIS_URL): tasks then leave the web processes as in
@@ -354,6 +357,9 @@ class Player:
         self.ended: set[int] = set()
         self.settled: set[int] = set()
         self.pending: tuple[str, float, int] | None = None  # (action id, sent at, seq seen)
+        # (ack's seq, sent at) while the state frame reflecting an acked action is still due:
+        # the protocol orders neither, and acting on the view before it would act on a stale one
+        self.awaiting: tuple[int, float] | None = None
         self.since_send: list[tuple[float, int]] = []  # (received at, seq) of state frames
         self.received: list[tuple[int, float]] = []  # (seq, received at) of every state frame
         run.players.append(self)
@@ -408,6 +414,7 @@ class Player:
             self._scan(frame.get("recent") or [])
             self.since_send.append((now, self.seq))
             self.received.append((self.seq, now))
+            self._reflected(frame["seq"], now)
         elif kind == "events":
             events = frame.get("events") or []
             new = [e for e in events if e["seq"] > self.seq]
@@ -421,6 +428,9 @@ class Player:
                 self._take_state(frame)
             self.since_send.append((now, frame["seq"]))
             self.received.append((frame["seq"], now))
+            self._reflected(frame["seq"], now)
+        elif kind == "pong":
+            self.awaiting = None  # a sync found nothing newer: the view is current
         elif kind == "ack":
             self._answered(frame, now)
             self.stats.actions_accepted += 1
@@ -457,10 +467,19 @@ class Player:
         if frame["seq"] > seen_seq:
             self.run.moves.append((sent_at, frame["seq"], self))
         self.stats.ack_ms.append((now - sent_at) * 1000)
-        # The frame that reflects the action: the first state frame at or after the ack's seq
-        # (an `events` frame, or a `snapshot` for an answer that leaves a claim window open).
+        # The frame that reflects the action: the first state frame since the send at or after
+        # the ack's seq (an `events` frame, or a fresh view for an answer that leaves a claim
+        # window open); it may come before or after the ack.
         seen = [t for t, seq in self.since_send if seq >= frame["seq"]]
-        self.stats.rtt_ms.append(((seen[0] if seen else now) - sent_at) * 1000)
+        if seen:
+            self.stats.rtt_ms.append((seen[0] - sent_at) * 1000)
+        else:
+            self.awaiting = (frame["seq"], sent_at)
+
+    def _reflected(self, seq: int, now: float) -> None:
+        if self.awaiting and seq >= self.awaiting[0]:
+            self.stats.rtt_ms.append((now - self.awaiting[1]) * 1000)
+            self.awaiting = None
 
     def _check_done(self) -> None:
         if not self.done and len(self.ended) >= self.run.hands and self.ended <= self.settled:
@@ -472,7 +491,7 @@ class Player:
         self.act()
 
     def act(self) -> None:
-        if not self.acting or self.done or self.pending or self.thinking:
+        if not self.acting or self.done or self.pending or self.thinking or self.awaiting:
             return
         if self.status != "playing" or choose(self.view) is None:
             return
@@ -486,7 +505,7 @@ class Player:
 
     def _thought(self) -> None:
         self.thinking = False
-        if self.done or self.failed or self.pending or self.status != "playing":
+        if self.done or self.failed or self.pending or self.awaiting or self.status != "playing":
             return
         self._send_action()
 
@@ -532,6 +551,7 @@ class Site:
         self.ports: list[int] = []
         self.others: dict[str, subprocess.Popen] = {}  # "clock", "worker"
         self.eager = True  # Celery tasks run inside the process that sends them
+        self.clock_process = False  # the clock runs as its own process, not in the web ones
         self.query_dir = self.tmp / "queries"  # config.querycount: one file per process
         (self.tmp / f"{SETTINGS_MODULE}.py").write_text(SETTINGS_TEXT)
 
@@ -558,6 +578,8 @@ class Site:
         )
         if self.redis_url:
             env["REDIS_URL"] = self.redis_url
+        if self.clock_process:
+            env["TABLE_CLOCK"] = "off"
         return env
 
     def make_database(self) -> None:
@@ -1065,7 +1087,7 @@ def main(argv: list[str] | None = None) -> int:
         "--clock",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="start the clock process (default: on PostgreSQL only)",
+        help="start the clock process (default: with REDIS_URL only)",
     )
     parser.add_argument(
         "--worker",
@@ -1094,7 +1116,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     if args.worker and not os.environ.get("REDIS_URL"):
         parser.error("--worker needs REDIS_URL (the Celery broker)")
-    start_clock = args.clock if args.clock is not None else postgres
+    start_clock = args.clock if args.clock is not None else bool(os.environ.get("REDIS_URL"))
     clock = CLOCK_COMMAND if start_clock else None
     if args.clock and CLOCK_COMMAND is None:
         parser.error("this deployment has no clock process (CLOCK_COMMAND is None)")
@@ -1103,6 +1125,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, _interrupt)
     site = Site(keep_tmp=args.keep_tmp)
     site.eager = not args.worker
+    site.clock_process = clock is not None
     try:
         site.make_database()
         setup_django(site)

@@ -98,9 +98,9 @@ def test_one_table_plays_a_hand_over_real_websockets():
     assert code == 0, err[-3000:]
     check_one_clean_hand(result, err)
     assert result["procs"] == 1 and result["server"] == "daphne" and result["think_ms"] == 0
-    # The clock process runs beside the web process on PostgreSQL only.
-    assert (result["clock"] is not None) == POSTGRES
-    assert set(result["server_cpu_s_by_process"]) == {"web-1"} | ({"clock"} if POSTGRES else set())
+    # The clock process runs beside the web process with Redis only.
+    assert (result["clock"] is not None) == REDIS
+    assert set(result["server_cpu_s_by_process"]) == {"web-1"} | ({"clock"} if REDIS else set())
     assert set(result["idle_db_queries_per_s"]) == {"no_sockets", "sockets"}
     assert result["idle_db_queries_per_socket_s"] is not None
 
