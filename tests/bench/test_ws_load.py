@@ -106,22 +106,21 @@ def test_one_table_plays_a_hand_over_real_websockets():
 
 
 def test_thinking_clients_on_uvicorn_and_as_many_processes_as_the_services_allow():
-    """--think-ms, --server uvicorn, --no-clock and, on PostgreSQL + Redis, --procs 2 (a table's
-    clients on two processes) with a Celery worker settling the hand (--worker)."""
+    """--think-ms, --server uvicorn and, on PostgreSQL + Redis, --procs 2 (a table's clients on
+    two processes) with a Celery worker settling the hand (--worker) beside the clock."""
     both = POSTGRES and REDIS
     procs = 2 if both else 1
     code, result, err = run_bench(
         "--tables", "1", "--think-ms", "20", "--server", "uvicorn", "--procs", str(procs),
-        "--no-clock", "--idle-seconds", "0", "--json", *(["--worker"] if both else []),
+        "--idle-seconds", "0", "--json", *(["--worker"] if both else []),
     )  # fmt: skip
     assert code == 0, err[-3000:]
     check_one_clean_hand(result, err)
     assert result["think_ms"] == 20 and result["server"] == "uvicorn"
-    assert result["procs"] == procs and result["clock"] is None
+    assert result["procs"] == procs and (result["clock"] is not None) == REDIS
     assert (result["worker"] is not None) == both
-    assert set(result["server_cpu_s_by_process"]) == {f"web-{i + 1}" for i in range(procs)} | (
-        {"worker"} if both else set()
-    )
+    others = ({"worker"} if both else set()) | ({"clock"} if REDIS else set())
+    assert set(result["server_cpu_s_by_process"]) == {f"web-{i + 1}" for i in range(procs)} | others
     # No idle phase: nothing measured, nothing made up.
     assert result["idle_db_queries_per_s"] == {"no_sockets": None, "sockets": None}
     assert result["idle_db_queries_per_socket_s"] is None
