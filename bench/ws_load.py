@@ -1,6 +1,8 @@
 """Websocket load benchmark: prints numbers, never asserts timings (docs/ws-load.md).
 
-    python bench/ws_load.py [--tables M] [--hands H] [--seconds S] [--variant V] [--json]
+    python bench/ws_load.py [--tables M] [--hands H] [--seconds S] [--variant V]
+        [--think-ms MS] [--procs N] [--server daphne|uvicorn] [--[no-]clock] [--worker]
+        [--idle-seconds S] [--json] [--keep-tmp]
 
 It builds a throwaway site and plays it over real TCP:
 
@@ -11,18 +13,24 @@ It builds a throwaway site and plays it over real TCP:
 2. migrates it and creates, through the project's services, a room and M tables with four human
    users each (accounts.services.user_create, games.runtime.services.table_seat: the fourth seat
    deals the first hand), and one login session per user (django.contrib.auth.login);
-3. starts Daphne as `make run` does (`python -m daphne ... config.asgi:application`) on a free
-   port, with settings = the project's settings plus a higher per-socket flood limit (the bench
-   plays as fast as the server answers) and long turn timers (no move is played by the clock);
-   Celery runs eagerly inside Daphne (settlement is part of the measured load);
-4. connects 4·M websocket clients (a small RFC 6455 client over asyncio streams below) with the
-   session cookie and an allowed Origin, and plays H hands per table: every client answers each
-   frame whose `view.legal` is not empty with a legal action (win if possible, else 定缺, else
-   the last discard, else pass), sends `ready` after each `hand_end` until H hands are over,
-   follows the seq rules (gap or `stale_seq` -> `sync`) and re-syncs after 5 s of silence;
-5. prints connect time, accepted actions/s, the round trip from sending an action to receiving
-   the frame that reflects it, frames/s, errors and the server's CPU time; then stops Daphne and
-   removes what it created, also on Ctrl-C, SIGTERM or failure.
+3. starts the deployment: N web processes (Daphne as `make run` starts it, or uvicorn) on
+   consecutive free ports and, with REDIS_URL, the one clock process (CLOCK_COMMAND), with
+   settings = the project's settings plus a higher per-socket flood limit (the bench plays as
+   fast as the server answers), long turn timers (no move is played by the clock) and the query
+   counter (config.querycount); Celery runs eagerly inside the web processes (settlement is part
+   of the measured load), or with --worker in a Celery worker the bench starts;
+4. measures the deployment's database queries per second while it is idle, first with no socket
+   open, then with all 4·M sockets connected and nobody acting;
+5. connects 4·M websocket clients (a small RFC 6455 client over asyncio streams below; a table's
+   four spread over the N processes) with the session cookie and an allowed Origin, and plays H
+   hands per table: every client answers each frame whose `view.legal` is not empty with a legal
+   action (win if possible, else 定缺, else the last discard, else pass) after thinking MS,
+   sends `ready` after each `hand_end` until H hands are over, follows the seq rules (gap or
+   `stale_seq` -> `sync`) and re-syncs after 5 s of silence;
+6. prints connect time, accepted actions/s, the round trip from sending an action to receiving
+   the frame that reflects it, the fan-out to the other seats, frames/s, errors, the CPU time of
+   all the deployment's processes and its queries per action and per idle socket; then stops
+   the processes and removes what it created, also on Ctrl-C, SIGTERM or failure.
 
 Numbers: clients and server share this machine's cores; see docs/ws-load.md for recorded runs.
 """
@@ -55,6 +63,23 @@ from urllib.parse import urlparse, urlunparse
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
 
+
+def _load_querycount():
+    """platform/config/querycount.py by its path (importing the `config` package would start
+    Celery's app before the bench has chosen its settings)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "que_querycount", ROOT / "platform" / "config" / "querycount.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+querycount = _load_querycount()
+
 #: The settings Daphne runs with (a module in the run's temporary directory).
 SETTINGS_MODULE = "wsload_settings"
 SETTINGS_TEXT = '''"""bench/ws_load.py: the project's settings for a load run."""
@@ -68,9 +93,57 @@ TABLE_TURN_SECONDS = 600
 TABLE_NEXT_HAND_SECONDS = 600
 TABLE_BOT_FILL_SECONDS = 600
 TABLE_DISCONNECT_GRACE_SECONDS = 600
+# Bots (none sit here) would pause like people; benchmarks run them at once.
+TABLE_BOT_DELAY_MS = 0
 # Users are created with a password; hashing it the production way costs ~0.3 s each.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# Count every query of the server processes (QUE_QUERYCOUNT_DIR is set for them only).
+from config import querycount  # noqa: E402
+
+querycount.install_from_env()
 '''
+
+#: How the bench starts one web process of the deployment: `{host}`/`{port}` are filled in and
+#: the command runs as `python <args>` from the repository root (`--server` picks one).
+SERVER_COMMANDS = {
+    "daphne": ["-m", "daphne", "-b", "{host}", "-p", "{port}", "config.asgi:application"],
+    "uvicorn": [
+        "-m",
+        "uvicorn",
+        "--host",
+        "{host}",
+        "--port",
+        "{port}",
+        "--log-level",
+        "warning",
+        "config.asgi:application",
+    ],
+}
+
+#: The deployment's one clock process (`python <args>` from the repository root), started beside
+#: the web processes with REDIS_URL (the settings' TABLE_CLOCK is "off" there: the web processes
+#: run no clock of their own) and not without it (`make run`: the ASGI process embeds the clock);
+#: `--clock`/`--no-clock` override. When the bench starts it, the web processes get
+#: TABLE_CLOCK=off. Change this line when the clock's command changes; `None`: no such process.
+CLOCK_COMMAND: list[str] | None = ["manage.py", "run_tables"]
+
+#: A Celery worker (`--worker`, needs REDIS_URL): tasks then leave the web processes as in
+#: production. One process (`--pool solo`), so /proc/PID/stat holds all of its CPU.
+WORKER_COMMAND = [
+    "-m",
+    "celery",
+    "-A",
+    "config",
+    "worker",
+    "--pool",
+    "solo",
+    "--loglevel",
+    "WARNING",
+    "--without-gossip",
+    "--without-mingle",
+    "--without-heartbeat",
+]
 
 WS_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 OP_CONT, OP_TEXT, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG = 0x0, 0x1, 0x2, 0x8, 0x9, 0xA
@@ -81,6 +154,13 @@ MIGRATE_LOCK = 0x5175_6577
 #: A client that heard nothing for this long while it has nothing to do sends `sync` (the
 #: channel layer is at-most-once; the browser client does the same every 15 s).
 QUIET_RESYNC_SECONDS = 5.0
+
+#: A socket that is not connected with its first snapshot after this long is a connect failure.
+CONNECT_TIMEOUT_SECONDS = 60.0
+
+#: Sockets connecting at the same time. People arrive over time; with 64 at once today's Daphne
+#: (one database thread, 5 s websocket connect timeout) dropped 138 of the first 200 handshakes.
+CONNECT_CONCURRENCY = 8
 
 
 # --- a small RFC 6455 client ------------------------------------------------------------------
@@ -252,9 +332,22 @@ class TableRun:
 class Player:
     """One seated user's socket: keeps seq/view as the browser client does and acts on its turn."""
 
-    def __init__(self, run: TableRun, cookie: str, stats: Stats, done: asyncio.Event) -> None:
+    def __init__(
+        self,
+        run: TableRun,
+        cookie: str,
+        stats: Stats,
+        done: asyncio.Event,
+        *,
+        port: int = 0,
+        think: float = 0.0,
+    ) -> None:
         self.run = run
         self.cookie = cookie
+        self.port = port
+        self.think = think  # seconds before each action
+        self.thinking = False
+        self.acting = False  # False while connecting and during the idle measurement
         self.stats = stats
         self.all_done = done
         self.ws: WebSocket | None = None
@@ -264,6 +357,9 @@ class Player:
         self.ended: set[int] = set()
         self.settled: set[int] = set()
         self.pending: tuple[str, float, int] | None = None  # (action id, sent at, seq seen)
+        # (ack's seq, sent at) while the state frame reflecting an acked action is still due:
+        # the protocol orders neither, and acting on the view before it would act on a stale one
+        self.awaiting: tuple[int, float] | None = None
         self.since_send: list[tuple[float, int]] = []  # (received at, seq) of state frames
         self.received: list[tuple[int, float]] = []  # (seq, received at) of every state frame
         run.players.append(self)
@@ -271,13 +367,13 @@ class Player:
         self.done = False
         self.failed = False
 
-    async def connect(self, port: int) -> None:
+    async def connect(self) -> None:
         t0 = time.perf_counter()
         self.ws = await WebSocket.connect(
             HOST,
-            port,
+            self.port,
             f"/ws/table/{self.run.table_id}/",
-            {"Origin": f"http://{HOST}:{port}", "Cookie": f"sessionid={self.cookie}"},
+            {"Origin": f"http://{HOST}:{self.port}", "Cookie": f"sessionid={self.cookie}"},
         )
         t1 = time.perf_counter()
         first = await self.ws.recv_json()
@@ -290,8 +386,8 @@ class Player:
         self.take(first, t2)
 
     async def play(self) -> None:
+        """Read frames until the run ends; acts only once `start_acting` was called."""
         assert self.ws is not None
-        self.act()
         try:
             while True:
                 frame = await self.ws.recv_json()
@@ -318,6 +414,7 @@ class Player:
             self._scan(frame.get("recent") or [])
             self.since_send.append((now, self.seq))
             self.received.append((self.seq, now))
+            self._reflected(frame["seq"], now)
         elif kind == "events":
             events = frame.get("events") or []
             new = [e for e in events if e["seq"] > self.seq]
@@ -331,6 +428,9 @@ class Player:
                 self._take_state(frame)
             self.since_send.append((now, frame["seq"]))
             self.received.append((frame["seq"], now))
+            self._reflected(frame["seq"], now)
+        elif kind == "pong":
+            self.awaiting = None  # a sync found nothing newer: the view is current
         elif kind == "ack":
             self._answered(frame, now)
             self.stats.actions_accepted += 1
@@ -367,19 +467,49 @@ class Player:
         if frame["seq"] > seen_seq:
             self.run.moves.append((sent_at, frame["seq"], self))
         self.stats.ack_ms.append((now - sent_at) * 1000)
-        # The frame that reflects the action: the first state frame at or after the ack's seq
-        # (an `events` frame, or a `snapshot` for an answer that leaves a claim window open).
+        # The frame that reflects the action: the first state frame since the send at or after
+        # the ack's seq (an `events` frame, or a fresh view for an answer that leaves a claim
+        # window open); it may come before or after the ack.
         seen = [t for t, seq in self.since_send if seq >= frame["seq"]]
-        self.stats.rtt_ms.append(((seen[0] if seen else now) - sent_at) * 1000)
+        if seen:
+            self.stats.rtt_ms.append((seen[0] - sent_at) * 1000)
+        else:
+            self.awaiting = (frame["seq"], sent_at)
+
+    def _reflected(self, seq: int, now: float) -> None:
+        if self.awaiting and seq >= self.awaiting[0]:
+            self.stats.rtt_ms.append((now - self.awaiting[1]) * 1000)
+            self.awaiting = None
 
     def _check_done(self) -> None:
         if not self.done and len(self.ended) >= self.run.hands and self.ended <= self.settled:
             self.done = True
 
     # --- frames out ---
+    def start_acting(self) -> None:
+        self.acting = True
+        self.act()
+
     def act(self) -> None:
-        if self.done or self.pending or self.status != "playing":
+        if not self.acting or self.done or self.pending or self.thinking or self.awaiting:
             return
+        if self.status != "playing" or choose(self.view) is None:
+            return
+        if self.think > 0:
+            # Like a person: wait, then act on the view as it is by then (which may offer
+            # nothing any more, e.g. a claim window another seat closed meanwhile).
+            self.thinking = True
+            asyncio.get_running_loop().call_later(self.think, self._thought)
+            return
+        self._send_action()
+
+    def _thought(self) -> None:
+        self.thinking = False
+        if self.done or self.failed or self.pending or self.awaiting or self.status != "playing":
+            return
+        self._send_action()
+
+    def _send_action(self) -> None:
         action = choose(self.view)
         if action is None:
             return
@@ -391,7 +521,7 @@ class Player:
         self._send({"type": "action", "id": action_id, "seq": self.seq, "action": payload})
 
     def resync_if_quiet(self, now: float) -> None:
-        if self.done or self.failed or self.pending or self.ws is None:
+        if self.done or self.failed or self.pending or self.thinking or self.ws is None:
             return
         if now - self.last_frame_at >= QUIET_RESYNC_SECONDS:
             self.last_frame_at = now
@@ -405,8 +535,9 @@ class Player:
 
 # --- the throwaway site -----------------------------------------------------------------------
 class Site:
-    """Temporary directory, database, Redis prefix and the Daphne subprocess; `close()` removes
-    whatever was created, in reverse order, and is safe to call twice."""
+    """Temporary directory, database, Redis prefix and the deployment's processes (web servers,
+    clock); `close()` removes whatever was created, in reverse order, and is safe to call
+    twice."""
 
     def __init__(self, *, keep_tmp: bool = False) -> None:
         self.tmp = Path(tempfile.mkdtemp(prefix="que-wsload-"))
@@ -416,10 +547,17 @@ class Site:
         self.created_database = ""  # a PostgreSQL URL this run created (dropped in close)
         self.redis_url = os.environ.get("REDIS_URL", "")
         self.redis_prefix = f"wsload-{os.getpid()}-{self.run_id}"
-        self.server: subprocess.Popen | None = None
-        self.port = 0
-        self.log_path = self.tmp / "daphne.log"
+        self.servers: list[subprocess.Popen] = []  # the web processes, one per port
+        self.ports: list[int] = []
+        self.others: dict[str, subprocess.Popen] = {}  # "clock", "worker"
+        self.eager = True  # Celery tasks run inside the process that sends them
+        self.clock_process = False  # the clock runs as its own process, not in the web ones
+        self.query_dir = self.tmp / "queries"  # config.querycount: one file per process
         (self.tmp / f"{SETTINGS_MODULE}.py").write_text(SETTINGS_TEXT)
+
+    @property
+    def processes(self) -> list[subprocess.Popen]:
+        return [*self.servers, *self.others.values()]
 
     # environment shared by this process (setup) and Daphne
     def env(self) -> dict[str, str]:
@@ -434,12 +572,14 @@ class Site:
                 "DJANGO_SETTINGS_MODULE": SETTINGS_MODULE,
                 "PYTHONPATH": os.pathsep.join([str(self.tmp), str(ROOT / "platform"), str(ROOT)]),
                 "REDIS_PREFIX": self.redis_prefix,
-                "CELERY_TASK_ALWAYS_EAGER": "1",
+                "CELERY_TASK_ALWAYS_EAGER": "1" if self.eager else "0",
                 "LOG_LEVEL": os.environ.get("LOG_LEVEL", "WARNING"),
             }
         )
         if self.redis_url:
             env["REDIS_URL"] = self.redis_url
+        if self.clock_process:
+            env["TABLE_CLOCK"] = "off"
         return env
 
     def make_database(self) -> None:
@@ -478,66 +618,100 @@ class Site:
             finally:
                 conn.execute("SELECT pg_advisory_unlock(%s)", [MIGRATE_LOCK])
 
-    def spawn_server(self) -> None:
-        self.port = _free_port()
-        log = open(self.log_path, "w")  # noqa: SIM115 - closed when the server is stopped
-        self.server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "daphne",
-                "-b",
-                HOST,
-                "-p",
-                str(self.port),
-                "config.asgi:application",
-            ],
-            cwd=ROOT,
-            env=self.env(),
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            preexec_fn=_die_with_parent,
-        )
-        log.close()  # the child has its own descriptor
-
-    def wait_server(self) -> None:
-        assert self.server is not None
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection((HOST, self.port), timeout=1).close()
-                return
-            except OSError:
-                if self.server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("Daphne did not start:\n" + self.log_tail()) from None
-                time.sleep(0.1)
-
-    def server_cpu_seconds(self) -> float | None:
-        if self.server is None:
-            return None
+    def _spawn(self, name: str, args: list[str]) -> subprocess.Popen:
+        log = open(self.tmp / f"{name}.log", "w")  # noqa: SIM115 - the child keeps its own fd
+        env = {**self.env(), querycount.ENV: str(self.query_dir)}
         try:
-            fields = Path(f"/proc/{self.server.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return None
-        # utime and stime are fields 14 and 15 of /proc/PID/stat (the split starts at field 3)
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            return subprocess.Popen(
+                [sys.executable, *args],
+                cwd=ROOT,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                preexec_fn=_die_with_parent,
+            )
+        finally:
+            log.close()
+
+    def spawn_servers(self, count: int, kind: str) -> None:
+        """`count` web processes on consecutive free ports."""
+        self.ports = _free_ports(count)
+        for i, port in enumerate(self.ports):
+            args = [a.format(host=HOST, port=port) for a in SERVER_COMMANDS[kind]]
+            self.servers.append(self._spawn(f"web-{i + 1}", args))
+
+    def spawn_other(self, name: str, command: list[str]) -> None:
+        """The clock or the worker: one process each."""
+        self.others[name] = self._spawn(name, command)
+
+    def wait_servers(self) -> None:
+        deadline = time.monotonic() + 60
+        for server, port in zip(self.servers, self.ports, strict=True):
+            while True:
+                try:
+                    socket.create_connection((HOST, port), timeout=1).close()
+                    break
+                except OSError:
+                    if server.poll() is not None or time.monotonic() > deadline:
+                        raise RuntimeError(
+                            f"the web process on port {port} did not start:\n" + self.log_tail()
+                        ) from None
+                    time.sleep(0.1)
+        # The clock and the worker are up once their settings are loaded (the query counter's
+        # file exists); a second more and the clock has made its first sweep.
+        for name, proc in self.others.items():
+            while not (self.query_dir / str(proc.pid)).exists():
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the {name} process did not start:\n" + self.log_tail())
+                time.sleep(0.1)
+        if self.others:
+            time.sleep(1)
+
+    def exited(self) -> list[str]:
+        """Names of the deployment's processes that are no longer running."""
+        return [
+            n for n, p in zip(self.names(), self.processes, strict=True) if p.poll() is not None
+        ]
+
+    def names(self) -> list[str]:
+        return [f"web-{i + 1}" for i in range(len(self.servers))] + list(self.others)
+
+    def cpu_by_process(self) -> dict[str, float] | None:
+        """user + system CPU seconds of each of the deployment's processes (/proc/PID/stat)."""
+        out = {}
+        for name, proc in zip(self.names(), self.processes, strict=True):
+            try:
+                stat = Path(f"/proc/{proc.pid}/stat").read_text()
+            except OSError:
+                return None
+            # utime and stime are fields 14 and 15 (the split after the name starts at field 3)
+            fields = stat.rsplit(")", 1)[1].split()
+            out[name] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return out
+
+    def queries(self) -> int:
+        """Database queries run by the deployment's processes so far (config.querycount)."""
+        return querycount.read(self.query_dir) if self.query_dir.is_dir() else 0
 
     def log_tail(self, chars: int = 3000) -> str:
-        try:
-            return self.log_path.read_text(errors="replace")[-chars:]
-        except OSError:
-            return ""
+        out = []
+        for path in sorted(self.tmp.glob("*.log")):
+            with contextlib.suppress(OSError):
+                if text := path.read_text(errors="replace")[-chars:].strip():
+                    out.append(f"--- {path.name}\n{text}")
+        return "\n".join(out)
 
     def close(self) -> None:
-        if self.server is not None:
-            server, self.server = self.server, None
-            if server.poll() is None:
-                server.terminate()
-                try:
-                    server.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    server.kill()
-                    server.wait(timeout=10)
+        procs, self.servers, self.others = self.processes, [], {}
+        for proc in procs:
+            if proc.poll() is None:
+                proc.terminate()
+        for proc in procs:
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=10)
         with contextlib.suppress(Exception):
             from django.db import connections
 
@@ -563,10 +737,23 @@ class Site:
             shutil.rmtree(self.tmp, ignore_errors=True)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
+def _free_ports(count: int) -> list[int]:
+    """`count` consecutive ports that are free now (the first one chosen by the kernel)."""
+    for _ in range(100):
+        with socket.socket() as s:
+            s.bind((HOST, 0))
+            base = s.getsockname()[1]
+        if base + count > 65536:
+            continue
+        ports = list(range(base, base + count))
+        try:
+            for port in ports[1:]:
+                with socket.socket() as s:
+                    s.bind((HOST, port))
+        except OSError:
+            continue
+        return ports
+    raise RuntimeError(f"no {count} consecutive free ports")
 
 
 def _die_with_parent() -> None:
@@ -654,47 +841,106 @@ def pct(values: list[float], q: float) -> float | None:
     return round(ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))], 2)
 
 
+async def _until_quiet(players: list[Player], quiet: float, limit: float) -> None:
+    """Wait until no client received a frame for `quiet` seconds (at most `limit` seconds)."""
+    deadline = time.perf_counter() + limit
+    while time.perf_counter() < deadline:
+        last = max((p.last_frame_at for p in players), default=0.0)
+        if time.perf_counter() - last >= quiet:
+            return
+        await asyncio.sleep(0.05)
+
+
+async def _measure_idle(site: Site, seconds: float) -> tuple[int, float]:
+    """(queries, wall seconds) of the deployment while the bench waits `seconds`."""
+    q0, t0 = site.queries(), time.perf_counter()
+    await asyncio.sleep(seconds)
+    return site.queries() - q0, time.perf_counter() - t0
+
+
 async def play(
-    site: Site, layout: list[tuple[int, list[str]]], *, hands: int, seconds: float
+    site: Site,
+    layout: list[tuple[int, list[str]]],
+    *,
+    hands: int,
+    seconds: float,
+    think: float = 0.0,
+    idle_seconds: float = 0.0,
 ) -> dict[str, Any]:
     stats = Stats()
     all_done = asyncio.Event()
     runs = [TableRun(table_id, hands) for table_id, _ in layout]
+    # A table's four clients spread over the web processes: seat s of table t -> port t+s mod N.
     players = [
-        Player(run, cookie, stats, all_done)
-        for run, (_, cookies) in zip(runs, layout, strict=True)
-        for cookie in cookies
+        Player(
+            run,
+            cookie,
+            stats,
+            all_done,
+            port=site.ports[(t + s) % len(site.ports)],
+            think=think,
+        )
+        for t, (run, (_, cookies)) in enumerate(zip(runs, layout, strict=True))
+        for s, cookie in enumerate(cookies)
     ]
+
+    # Idle 1: the deployment up, the tables dealt, no socket open.
+    idle_none = await _measure_idle(site, idle_seconds) if idle_seconds > 0 else None
+
     connect_failures = 0
+    gate = asyncio.Semaphore(CONNECT_CONCURRENCY)
+
+    async def connect(player: Player) -> None:
+        async with gate:
+            await asyncio.wait_for(player.connect(), CONNECT_TIMEOUT_SECONDS)
+
     t_connect = time.perf_counter()
-    results = await asyncio.gather(*(p.connect(site.port) for p in players), return_exceptions=True)
+    results = await asyncio.gather(*(connect(p) for p in players), return_exceptions=True)
     for player, result in zip(players, results, strict=True):
         if isinstance(result, BaseException):
             connect_failures += 1
             player.failed = True
             stats.error(f"connect:{type(result).__name__}")
     connect_wall = time.perf_counter() - t_connect
-
-    cpu0, wall0, own0 = site.server_cpu_seconds(), time.perf_counter(), time.process_time()
     tasks = [asyncio.ensure_future(p.play()) for p in players if not p.failed]
+
+    # Idle 2: every socket open, nobody acts (the clients read and answer pings only).
+    idle_sockets = None
+    idle_frames = 0
+    if idle_seconds > 0:
+        await _until_quiet(players, 1.0, 30.0)  # the connects' own broadcasts are over
+        frames0 = stats.frames
+        idle_sockets = await _measure_idle(site, idle_seconds)
+        idle_frames = stats.frames - frames0
+
+    cpu0, wall0, own0 = site.cpu_by_process(), time.perf_counter(), time.process_time()
+    queries0, frames0 = site.queries(), stats.frames
+    for p in players:
+        if not p.failed:
+            p.start_acting()
     timed_out = False
     deadline = wall0 + seconds
     while True:
         now = time.perf_counter()
         live = [p for p in players if not p.failed]
-        if all(p.done for p in live) or not live:
+        # A table with a failed client (connect failure, socket closed) cannot finish its hand
+        # (its timers are 600 s): its other clients are not waited for; the error is counted.
+        if all(p.done or any(q.failed for q in p.run.players) for p in live):
             break
         if now >= deadline:
             timed_out = True
             break
-        if site.server is not None and site.server.poll() is not None:
-            stats.error("server_exited")
+        if exited := site.exited():
+            for name in exited:
+                stats.error(f"exited:{name}")
             break
         for p in live:
             p.resync_if_quiet(now)
         await asyncio.sleep(0.05)
     wall = time.perf_counter() - wall0
-    cpu1, own1 = site.server_cpu_seconds(), time.process_time()
+    cpu1, own1 = site.cpu_by_process(), time.process_time()
+    queries = site.queries() - queries0
+    play_frames = stats.frames - frames0
     all_done.set()
     for task in tasks:
         task.cancel()
@@ -707,7 +953,18 @@ async def play(
     settled = sum(min(len(r.ended & r.settled), hands) for r in runs)
     if timed_out:
         stats.error("timeout")
-    server_cpu = None if cpu0 is None or cpu1 is None else round(cpu1 - cpu0, 2)
+    cpu_by = {k: round(cpu1[k] - cpu0[k], 2) for k in cpu0} if cpu0 and cpu1 else None
+    server_cpu = round(sum(cpu_by.values()), 2) if cpu_by else None
+    accepted = stats.actions_accepted
+    sockets = len(players) - connect_failures
+
+    def rate(sample: tuple[int, float] | None) -> float | None:
+        return round(sample[0] / sample[1], 2) if sample and sample[1] else None
+
+    idle_per_socket = None
+    if idle_none and idle_sockets and sockets:
+        extra = idle_sockets[0] / idle_sockets[1] - idle_none[0] / idle_none[1]
+        idle_per_socket = round(extra / sockets, 3)
     return {
         "tables": len(runs),
         "clients": len(players),
@@ -722,37 +979,48 @@ async def play(
         "snapshot_ms": {"p50": pct(stats.snapshot_ms, 50), "p95": pct(stats.snapshot_ms, 95)},
         "play_s": round(wall, 3),
         "actions_sent": stats.actions_sent,
-        "actions_accepted": stats.actions_accepted,
-        "actions_per_s": round(stats.actions_accepted / wall, 1) if wall else None,
+        "actions_accepted": accepted,
+        "actions_per_s": round(accepted / wall, 1) if wall else None,
         "rtt_ms": {q: pct(stats.rtt_ms, n) for q, n in (("p50", 50), ("p95", 95), ("p99", 99))},
         "ack_ms": {q: pct(stats.ack_ms, n) for q, n in (("p50", 50), ("p95", 95), ("p99", 99))},
         "fanout_ms": {q: pct(fanout, n) for q, n in (("p50", 50), ("p95", 95), ("p99", 99))},
         "frames_received": stats.frames,
-        "frames_per_s": round(stats.frames / wall, 1) if wall else None,
+        "frames_per_s": round(play_frames / wall, 1) if wall else None,
         "errors": sum(stats.error_codes.values()),
         "error_codes": dict(sorted(stats.error_codes.items())),
         "gaps": stats.gaps,
         "resyncs": stats.resyncs,
         "server_cpu_s": server_cpu,
+        "server_cpu_s_by_process": cpu_by,
         "server_cpu_pct": round(100 * server_cpu / wall, 1) if server_cpu and wall else None,
         "server_cpu_ms_per_action": (
-            round(1000 * server_cpu / stats.actions_accepted, 1)
-            if server_cpu and stats.actions_accepted
-            else None
+            round(1000 * server_cpu / accepted, 1) if server_cpu and accepted else None
         ),
         "client_cpu_s": round(own1 - own0, 2),
+        "db_queries": queries,
+        "db_queries_per_action": round(queries / accepted, 1) if accepted else None,
+        "idle_s": idle_seconds,
+        "idle_db_queries_per_s": {"no_sockets": rate(idle_none), "sockets": rate(idle_sockets)},
+        "idle_db_queries_per_socket_s": idle_per_socket,
+        "idle_frames": idle_frames,
     }
 
 
-def describe(site: Site, variant: str) -> dict[str, Any]:
+def describe(site: Site, args: argparse.Namespace, clock: list[str] | None) -> dict[str, Any]:
     engine = "postgresql" if site.database_url.startswith("postgres") else "sqlite"
     name = urlparse(site.database_url).path.lstrip("/")
     return {
-        "variant": variant,
+        "variant": args.variant,
+        "server": args.server,
+        "procs": args.procs,
+        "clock": " ".join(["python", *clock]) if clock else None,
+        "worker": " ".join(["python", *WORKER_COMMAND]) if args.worker else None,
+        "think_ms": args.think_ms,
         "database": f"{engine}:{Path(name).name if engine == 'sqlite' else name}",
         "channel_layer": "redis" if site.redis_url else "in-memory",
         "python": sys.version.split()[0],
         "cpus": str(os.cpu_count()),
+        "db_conn_max_age": os.environ.get("DB_CONN_MAX_AGE", "0"),
         "loadavg_1m_before": round(os.getloadavg()[0], 2),
     }
 
@@ -768,10 +1036,14 @@ def report(result: dict[str, Any]) -> str:
         if r["server_cpu_s"] is not None
         else "n/a"
     )
+    idle = r["idle_db_queries_per_s"]
     return "\n".join(
         [
             f"ws_load: {r['tables']} tables x 4 clients, {r['hands_per_table']} hand(s) per table, "
             f"{r['variant']}, {r['database']}, {r['channel_layer']} channel layer",
+            f"deployment    {r['procs']} x {r['server']}, clock: {r['clock'] or 'none'}, "
+            f"worker: {r['worker'] or 'none (tasks run eagerly)'}; "
+            f"think {r['think_ms']} ms; load {r['loadavg_1m_before']}",
             f"connect       {ms(r['connect_ms'], ('p50', 'p95'))}   (first snapshot "
             f"{ms(r['snapshot_ms'], ('p50', 'p95'))}; {r['clients']} sockets in "
             f"{r['connect_wall_s']} s)",
@@ -786,6 +1058,10 @@ def report(result: dict[str, Any]) -> str:
             f"errors        {r['errors']} {r['error_codes'] or ''}  (gaps {r['gaps']}, "
             f"quiet re-syncs {r['resyncs']})",
             f"server CPU    {cpu}; clients' CPU {r['client_cpu_s']} s",
+            f"db queries    {r['db_queries']} = {r['db_queries_per_action']} per accepted action",
+            f"idle          {idle['no_sockets']} queries/s with no socket, {idle['sockets']} with "
+            f"all sockets open = {r['idle_db_queries_per_socket_s']} per socket per s "
+            f"({r['idle_s']} s each; {r['idle_frames']} frames)",
         ]
     )
 
@@ -800,31 +1076,85 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=1, help="hands per table (1)")
     parser.add_argument("--seconds", type=float, default=300, help="play time limit (300)")
     parser.add_argument("--variant", default="sichuan", help="room variant (sichuan)")
+    parser.add_argument(
+        "--think-ms", type=float, default=0, help="each client waits this long before an action (0)"
+    )
+    parser.add_argument(
+        "--procs", type=int, default=1, help="web processes on consecutive ports (1)"
+    )
+    parser.add_argument("--server", choices=sorted(SERVER_COMMANDS), default="daphne")
+    parser.add_argument(
+        "--clock",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="start the clock process (default: with REDIS_URL only)",
+    )
+    parser.add_argument(
+        "--worker",
+        action="store_true",
+        help="a Celery worker runs the tasks (settlement) instead of the web processes; "
+        "needs REDIS_URL",
+    )
+    parser.add_argument(
+        "--idle-seconds",
+        type=float,
+        default=5,
+        help="length of each idle measurement, before and after the sockets connect (5; 0: skip)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--keep-tmp", action="store_true", help="keep the temp dir (server log)")
+    parser.add_argument("--keep-tmp", action="store_true", help="keep the temp dir (server logs)")
     args = parser.parse_args(argv)
-    if args.tables < 1 or args.hands < 1:
-        parser.error("--tables and --hands must be at least 1")
+    if args.tables < 1 or args.hands < 1 or args.procs < 1:
+        parser.error("--tables, --hands and --procs must be at least 1")
+    if args.think_ms < 0 or args.idle_seconds < 0:
+        parser.error("--think-ms and --idle-seconds cannot be negative")
+    postgres = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
+    if args.procs > 1 and not (postgres and os.environ.get("REDIS_URL")):
+        parser.error(
+            "--procs > 1 needs a PostgreSQL DATABASE_URL and REDIS_URL (the processes share "
+            "the tables through the database and channels-redis)"
+        )
+    if args.worker and not os.environ.get("REDIS_URL"):
+        parser.error("--worker needs REDIS_URL (the Celery broker)")
+    start_clock = args.clock if args.clock is not None else bool(os.environ.get("REDIS_URL"))
+    clock = CLOCK_COMMAND if start_clock else None
+    if args.clock and CLOCK_COMMAND is None:
+        parser.error("this deployment has no clock process (CLOCK_COMMAND is None)")
 
     # SIGTERM (a CI timeout, `kill`) cleans up like Ctrl-C.
     signal.signal(signal.SIGTERM, _interrupt)
     site = Site(keep_tmp=args.keep_tmp)
+    site.eager = not args.worker
+    site.clock_process = clock is not None
     try:
         site.make_database()
         setup_django(site)
         t0 = time.perf_counter()
         migrate(site)
-        site.spawn_server()  # Daphne starts up while the tables are created
+        site.spawn_servers(args.procs, args.server)  # they start while the tables are created
+        if clock:
+            site.spawn_other("clock", clock)
+        if args.worker:
+            site.spawn_other("worker", WORKER_COMMAND)
         layout = create_tables(site, tables=args.tables, variant=args.variant)
         setup_s = time.perf_counter() - t0
-        site.wait_server()
+        site.wait_servers()
         result = {
-            **describe(site, args.variant),
+            **describe(site, args, clock),
             "setup_s": round(setup_s, 2),
-            **asyncio.run(play(site, layout, hands=args.hands, seconds=args.seconds)),
+            **asyncio.run(
+                play(
+                    site,
+                    layout,
+                    hands=args.hands,
+                    seconds=args.seconds,
+                    think=args.think_ms / 1000,
+                    idle_seconds=args.idle_seconds,
+                )
+            ),
         }
         if result["errors"] and (tail := site.log_tail(1500).strip()):
-            print("server log (tail):\n" + tail, file=sys.stderr)
+            print("server logs (tail):\n" + tail, file=sys.stderr)
     except KeyboardInterrupt:
         print("ws_load: interrupted, cleaning up", file=sys.stderr)
         return 130
