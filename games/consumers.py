@@ -278,11 +278,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if self.closing:
             return
         try:
-            frame = message["frame"]
             if self.seat is None and selectors.spectator_delay() > 0:
-                self._spectator_later(frame)
+                self._spectator_later(message)
                 return
-            await self._forward(frame)
+            await self._forward(message)
         except Exception:
             await self._fail("table_frame")
 
@@ -304,29 +303,33 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         except Exception:
             await self._fail("table_reseat")
 
-    async def _forward(self, frame: dict) -> None:
-        events = frame.get("events") or []
-        if not events:  # a fresh view without an event (an answer inside a claim window)
-            if frame["seq"] >= self.last_seq:
-                await self._send_frame(frame)
+    async def _forward(self, message: dict) -> None:
+        """Send a pushed frame (push.frame_message: its text, seq and first event's seq) in
+        order: a duplicate is dropped, a gap is filled from the database first."""
+        seq, first = message["seq"], message["first"]
+        if first is None:  # a fresh view without an event (an answer inside a claim window)
+            if seq >= self.last_seq:
+                self.last_seq = seq
+                await self.send(text_data=message["text"])
             return
-        if frame["seq"] <= self.last_seq:
+        if seq <= self.last_seq:
             return  # already sent (a snapshot or a gap read covered it)
-        if self.last_seq >= 0 and events[0]["seq"] > self.last_seq + 1:
+        if self.last_seq >= 0 and first > self.last_seq + 1:
             # a frame was lost on the way (the channel layer is at-most-once): read the gap
             caught = await database_sync_to_async(selectors.table_events_since)(
                 table_id=self.table_id, seat=self.seat, after_seq=self.last_seq
             )
-            if caught is not None and caught["seq"] >= frame["seq"]:
+            if caught is not None and caught["seq"] >= seq:
                 await self._send_frame(caught)
                 return
-        await self._send_frame(frame)
+        self.last_seq = seq
+        await self.send(text_data=message["text"])
 
-    def _spectator_later(self, frame: dict) -> None:
+    def _spectator_later(self, message: dict) -> None:
         """Spectators see the table TABLE_SPECTATOR_DELAY_SECONDS late: hold each frame until
         then (one timer for the oldest frame, not a loop)."""
         due = time.monotonic() + selectors.spectator_delay()
-        self.spectator_queue.append((due, frame))
+        self.spectator_queue.append((due, message))
         if self.spectator_flush is None:
             self._arm_spectator_flush()
 
@@ -344,8 +347,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         try:
             now = time.monotonic()
             while self.spectator_queue and self.spectator_queue[0][0] <= now:
-                _, frame = self.spectator_queue.pop(0)
-                await self._forward(frame)
+                _, message = self.spectator_queue.pop(0)
+                await self._forward(message)
             if self.spectator_queue:
                 self._arm_spectator_flush()
         except Exception:

@@ -21,6 +21,10 @@ def pytest_configure(config):
     settings.TABLE_CLOCK = "off"
     settings.TABLE_BOT_DELAY_MS = 0
     settings.TABLE_CLAIM_WINDOW_SECONDS = 0
+    # Connections close after each request/socket call as before persistent connections became
+    # the default: a connection kept open by a socket's or a worker's thread would outlive the
+    # test database (PostgreSQL refuses to drop a database somebody is connected to).
+    settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
     _isolate_redis(settings)
 
 

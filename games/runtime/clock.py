@@ -66,8 +66,7 @@ class Clock:
                 self.step()
             except Exception:  # a database hiccup must not stop the clock for good
                 log.exception("table clock step failed")
-            finally:
-                close_old_connections()
+                close_old_connections()  # a broken connection is replaced at the next step
             self.stop.wait(self.every)
 
 

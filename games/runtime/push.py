@@ -11,6 +11,7 @@ work is done whether 0 or 40 sockets watch.
 
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import dataclass, field
 
@@ -34,6 +35,19 @@ def seq_cache_key(table_id: int) -> str:
     """The table's newest seq, set after every commit: a keep-alive `sync` is answered from it
     without a database read."""
     return f"que:table-seq:{table_id}"
+
+
+def frame_message(frame: dict) -> dict:
+    """The channel-layer message of a frame: its JSON text, encoded once for every socket that
+    gets it, with its `seq` and the seq of its first event (None for a fresh view without an
+    event) so a socket keeps its place without decoding it."""
+    events = frame.get("events") or []
+    return {
+        "type": "table.frame",
+        "seq": frame["seq"],
+        "first": events[0]["seq"] if events else None,
+        "text": json.dumps(frame, ensure_ascii=False, separators=(",", ":")),
+    }
 
 
 @dataclass

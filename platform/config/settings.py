@@ -110,7 +110,11 @@ ASGI_APPLICATION = "config.asgi.application"
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=env_int("DB_CONN_MAX_AGE", 0),
+        # Persistent connections: with 0 every websocket message and every clock pass opened a
+        # new connection (on SQLite running the PRAGMAs below again), about half the CPU of an
+        # action in docs/ws-load.md. The health check replaces one the server dropped.
+        conn_max_age=env_int("DB_CONN_MAX_AGE", 60),
+        conn_health_checks=True,
     )
 }
 # SQLite (the default) while tables play, which write several times a second: WAL lets readers

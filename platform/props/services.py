@@ -145,7 +145,7 @@ def prop_arm_qiankun(*, user, armed: bool) -> PropStock:
 def props_for_hand(*, room, users: Sequence[Any], table_id: int | None = None) -> dict[str, Any]:
     """The engine's ``new_hand`` keyword arguments for a hand in ``room`` with ``users`` seated
     (seat order; None for a bot): ``{"props": [...4 holdings], "before_deal": [...]}``, or ``{}``
-    when the room has props off or its variant has none. A bot holds nothing."""
+    when the room has props off, its variant has none, or nobody holds one. A bot holds nothing."""
     if not getattr(room, "props_enabled", False) or room.variant not in PROP_VARIANTS:
         return {}
     ids = [getattr(u, "pk", None) for u in users]
@@ -172,6 +172,8 @@ def props_for_hand(*, room, users: Sequence[Any], table_id: int | None = None) -
         holdings.append(held)
         if uid in armed:
             before.append({"seat": seat, "prop": "qiankun"})
+    if not any(holdings) and not before:
+        return {}  # nobody holds a prop: the hand is an ordinary one (and replays as one)
     return {"props": holdings, "before_deal": before}
 
 

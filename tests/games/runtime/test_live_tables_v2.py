@@ -4,6 +4,7 @@ tell nothing, settlement that cannot be lost, away players (docs/protocol.md).""
 from __future__ import annotations
 
 import io
+import json
 from datetime import timedelta
 
 import pytest
@@ -245,7 +246,7 @@ def test_every_claim_window_looks_and_lasts_the_same_whether_or_not_anybody_may_
         for _group, message in frames:
             if message["type"] != "table.frame":
                 continue
-            view = message["frame"]["view"]
+            view = json.loads(message["text"])["view"]
             assert view["claim"] is not None and view["phase"] == "claim"
             seat = view["seat"]
             # to_act names nobody but the viewer, and only when it has a real option
