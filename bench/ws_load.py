@@ -97,6 +97,12 @@ TABLE_DISCONNECT_GRACE_SECONDS = 600
 TABLE_BOT_DELAY_MS = 0
 # Users are created with a password; hashing it the production way costs ~0.3 s each.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# As in production: DEBUG off (with it on Django keeps and formats every query, a large part
+# of an action's CPU), over plain HTTP on loopback (no TLS redirect or secure cookies).
+DEBUG = False
+SECURE_SSL_REDIRECT = False
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False
+SECURE_HSTS_SECONDS = 0
 
 # Count every query of the server processes (QUE_QUERYCOUNT_DIR is set for them only).
 from config import querycount  # noqa: E402
