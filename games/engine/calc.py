@@ -32,8 +32,10 @@ def case_function(variant: str) -> CaseFn:
     return fn
 
 
-def calc_case(variant: str, case: dict[str, Any]) -> dict[str, Any]:
-    """Evaluate one case into ``{"id", "result"}`` or ``{"id", "error"}``."""
+def calc_case(variant: str, case: Any) -> dict[str, Any]:
+    """Evaluate one case into ``{"id", "result"}`` or ``{"id", "error"}``. ``case`` is whatever
+    a file or a request held (typed Any: the compiled engine would refuse a non-dict with a
+    TypeError before the check below could say so)."""
     fn = case_function(variant)
     case_id = case.get("id") if isinstance(case, dict) else None
     try:
