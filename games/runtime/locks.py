@@ -14,9 +14,9 @@ from games.models import HandRecord, Table
 
 def lock_table(table_id: int) -> Table:
     """Lock the table row (inside a transaction) and return it fresh; Table.DoesNotExist if gone."""
-    return (
-        for_update(Table.objects.filter(pk=table_id)).select_related("room", "current_hand").get()
-    )
+    # (only the room is joined, which no writer changes: a joined row is read as of the query's
+    # start on PostgreSQL, services._current_hand says why the hand is read after the lock)
+    return for_update(Table.objects.filter(pk=table_id)).select_related("room").get()
 
 
 def lock_hand(hand_id: int) -> HandRecord:

@@ -22,7 +22,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 import games.engine as engine
@@ -182,10 +182,19 @@ def _seat_of(table: Table, user) -> Seat | None:
 
 
 def _current_hand(table: Table) -> HandRecord | None:
-    """The table's current hand (lock_table selects it with the table)."""
+    """The table's current hand, read once per writer transaction, after the table's lock.
+
+    Not joined into the lock's query: on PostgreSQL a SELECT ... FOR UPDATE OF the table that
+    waited for another writer re-reads the locked row but takes joined rows from the snapshot
+    it started with, so the hand's actions would be those from before the other writer's
+    commit (and appending to them would lose its action). A query after the lock is fresh."""
     if table.current_hand_id is None:
         return None
-    return table.current_hand
+    hand = getattr(table, "_hand_cache", None)
+    if hand is None or hand.pk != table.current_hand_id:
+        hand = HandRecord.objects.get(pk=table.current_hand_id)
+        table._hand_cache = hand
+    return hand
 
 
 def _seat_event(table: Table, seat: Seat) -> None:
@@ -467,6 +476,7 @@ def _hand_start(table: Table, *, now: datetime) -> HandRecord:
     table.seats_view = seats_public_of(table, seats)
     table.status = TableStatus.PLAYING
     table.current_hand = hand
+    table._hand_cache = hand
     table.bot_fill_at = None
     table.next_hand_at = None
     table.held = []
@@ -660,12 +670,22 @@ def table_submit_action(
             action_id=None,
             seq=-1,
         )
-    with _writing(table_id) as table:
-        receipt = ActionReceipt.objects.filter(table=table, user=user, action_id=action_id).first()
-        if receipt is not None:
-            return {**receipt.response, "duplicate": True}
-        answer = _try_action(table, user, action_id, expected_seq, action)
-        ActionReceipt.objects.create(table=table, user=user, action_id=action_id, response=answer)
+    try:
+        with _writing(table_id) as table:
+            answer = _try_action(table, user, action_id, expected_seq, action)
+            # The receipt is written last and its unique key is the duplicate check: a repeated
+            # id fails here, the whole transaction (the action included) rolls back, and the
+            # original answer is returned. No query to look for it first.
+            ActionReceipt.objects.create(
+                table=table, user=user, action_id=action_id, response=answer
+            )
+    except IntegrityError:
+        receipt = ActionReceipt.objects.filter(
+            table_id=table_id, user=user, action_id=action_id
+        ).first()
+        if receipt is None:  # pragma: no cover - another constraint: not a duplicate
+            raise
+        return {**receipt.response, "duplicate": True}
     return answer
 
 
