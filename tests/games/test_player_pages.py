@@ -16,7 +16,7 @@ from games.page_selectors import escape_quote
 from games.rules_pages import SECTION_IDS, VARIANTS
 from ratings.services import cooldown_for, ratings_record_escape
 from tests.factories import RoomFactory
-from tests.games.runtime.test_table_services import _play_human, _solo_table
+from tests.games.runtime.test_table_services import _play_human, _solo_table, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,6 +30,17 @@ def _client(user) -> Client:
     c = Client()
     c.force_login(user)
     return c
+
+
+def _settled_for_the_human(table: Table) -> Table:
+    """The table once the bots have made their moves and only the human (seat 0) is to act:
+    with a real Celery worker (the PostgreSQL + Redis run) they move after the seating returns."""
+
+    def quiet():
+        fresh = Table.objects.get(pk=table.pk)
+        return fresh if engine.to_act(HandState.from_json(fresh.state)) == [0] else None
+
+    return wait_for(quiet)
 
 
 def _exact_penalty(table: Table, seat: int) -> int:
@@ -52,7 +63,7 @@ def test_leaving_mid_hand_is_quoted_from_the_engines_escape_rule(
     alice, variant, options, n, a, has_rake
 ):
     room = RoomFactory(variant=variant, options=options, coefficient=n, rake=a)
-    table = _solo_table(alice, room)
+    table = _settled_for_the_human(_solo_table(alice, room))
     seat = 0
     response = _client(alice).get(f"/table/{table.pk}/leave-cost/")
     assert response.status_code == 200
