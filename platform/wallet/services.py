@@ -157,8 +157,17 @@ def wallet_transfer(*, key: str, from_user, to_user, amount: int, memo: str = ""
     amount = _positive_int(amount, "amount")
     if from_user.pk == to_user.pk:
         raise WalletError("cannot transfer to oneself")
-    source = account_for_user(from_user)
-    target = account_for_user(to_user)
+    return _move(
+        key=key,
+        source=account_for_user(from_user),
+        target=account_for_user(to_user),
+        amount=amount,
+        memo=memo,
+    )
+
+
+def _move(*, key: str, source: Account, target: Account, amount: int, memo: str) -> Transfer:
+    """One transfer of ``amount`` from ``source`` to ``target``, once per key."""
     return _once(
         key=key,
         kind=TransferKind.TRANSFER,
@@ -254,19 +263,12 @@ def wallet_pay_house(*, key: str, user, amount: int, memo: str) -> Transfer:
     """The user pays ``amount`` coins to the house (a shop purchase, e.g. props). Refused
     (InsufficientFunds, nothing written) if they hold less: a balance never goes below zero."""
     amount = _positive_int(amount, "amount")
-    account = account_for_user(user)
-    house = account_system(AccountKind.HOUSE)
-    return _once(
+    return _move(
         key=key,
-        kind=TransferKind.TRANSFER,
-        account_ids=[account.pk, house.pk],
-        write=lambda locked: _post(
-            kind=TransferKind.TRANSFER,
-            key=key,
-            amounts={account.pk: -amount, house.pk: amount},
-            locked=locked,
-            memo=memo,
-        ),
+        source=account_for_user(user),
+        target=account_system(AccountKind.HOUSE),
+        amount=amount,
+        memo=memo,
     )
 
 
