@@ -25,6 +25,9 @@ def pytest_configure(config):
     # the default: a connection kept open by a socket's or a worker's thread would outlive the
     # test database (PostgreSQL refuses to drop a database somebody is connected to).
     settings.DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # No heartbeat thread writing behind the tests (SQLite's shared in-memory test database
+    # refuses a flush while another thread writes): sockets beat as they connect.
+    settings.TABLE_PRESENCE_THREAD = False
     _isolate_redis(settings)
 
 

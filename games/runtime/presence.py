@@ -53,6 +53,10 @@ def ensure_heartbeat() -> None:
     beat is written before the socket's row, so a new socket is never taken for dead)."""
     global _beating
     beat()
+    from django.conf import settings
+
+    if not getattr(settings, "TABLE_PRESENCE_THREAD", True):
+        return  # (tests: the beat on every connect is enough, no thread writes behind them)
     with _started:
         if _beating:
             return
