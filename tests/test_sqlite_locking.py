@@ -130,6 +130,19 @@ def _table_writes_while_the_admin_saves() -> list[BaseException]:
     return errors
 
 
+def test_a_connection_to_the_default_file_is_in_wal_mode_and_syncs_at_checkpoints(sqlite_file):
+    # synchronous=NORMAL: in WAL mode a commit is safe against a killed process (the log is in
+    # the operating system's hands) and syncs the disk only at checkpoints, not per commit
+    def pragmas() -> tuple:
+        with connections[ALIAS].cursor() as cursor:
+            cursor.execute("PRAGMA journal_mode")
+            mode = cursor.fetchone()[0]
+            cursor.execute("PRAGMA synchronous")
+            return mode, cursor.fetchone()[0]
+
+    assert _in_thread(pragmas) == ("wal", 1)  # 1 is NORMAL (2 FULL, the default)
+
+
 def test_an_admin_save_waits_for_a_table_write_instead_of_failing(sqlite_file):
     errors = _table_writes_while_the_admin_saves()
     assert errors == []

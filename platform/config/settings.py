@@ -122,8 +122,11 @@ DATABASES = {
 # IMMEDIATE), so one that reads and then writes (an admin save) queues for the lock instead of
 # failing at once with "database is locked" (SQLite does not wait to turn a reader into a writer
 # while another connection writes); and a writer waits up to SQLITE_TIMEOUT seconds for it.
+# synchronous=NORMAL, the setting SQLite recommends with WAL: a commit survives a killed process
+# (only a power cut can lose the last commits), and the disk is synced at checkpoints instead of
+# on every commit (a one-row insert and commit: 1.6 ms of CPU with FULL, 0.6 ms with NORMAL).
 SQLITE_OPTIONS = {
-    "init_command": "PRAGMA journal_mode=WAL",
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
     "transaction_mode": "IMMEDIATE",
     "timeout": env_int("SQLITE_TIMEOUT", 20),
 }
