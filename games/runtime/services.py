@@ -38,7 +38,7 @@ from games.models import (
     TableSocket,
     TableStatus,
 )
-from games.runtime import push
+from games.runtime import memo, push, rows
 from games.runtime.locks import lock_hand, lock_table
 from games.runtime.selectors import (
     event_frame,
@@ -134,26 +134,67 @@ def seed_generate() -> str:
 def _writing(table_id: int) -> Iterator[Table]:
     with transaction.atomic():
         table = lock_table(table_id)
+        loaded = _row_values(table)
+        remembered = memo.take(table_id, table.rev)
+        if remembered is not None:  # this process wrote the table last: its rows are these
+            table._seats_cache = remembered.seats
+            table._hand_cache = remembered.hand
         table._outbox = push.Outbox()
         yield table
         hand = getattr(table, "_hand_dirty", None)
         if hand is not None:  # the actions this transaction appended, written once
-            hand.save(update_fields=["actions"])
+            rows.update(hand, ["actions"])
+        rows.insert(table._outbox.events)  # this change's events, in one statement
         _wake_update(table)
-        table.save()
+        table.rev += 1
+        rows.update(table, _changed_fields(table, loaded))
+        kept = _memo_of(table)
+        if kept is not None:
+            transaction.on_commit(lambda: memo.keep(table_id, kept))
         if table._outbox:
             delivery = _delivery(table)
             transaction.on_commit(lambda: push.frames_send(delivery))
+
+
+#: The Table columns a writer may change (all but the key; updated_at is always written).
+_TABLE_FIELDS = [
+    f.attname for f in Table._meta.concrete_fields if not f.primary_key and f.name != "updated_at"
+]
+
+
+def _row_values(table: Table) -> dict[str, Any]:
+    return {name: getattr(table, name) for name in _TABLE_FIELDS}
+
+
+def _changed_fields(table: Table, loaded: dict[str, Any]) -> list[str]:
+    """The columns this transaction changed, so the UPDATE writes (and encodes) only those: the
+    engine state changes with nearly every action, the seats' view and the held answers rarely.
+    The services assign a new value to a field they change and never edit one in place."""
+    changed = [name for name in _TABLE_FIELDS if getattr(table, name) != loaded[name]]
+    return [*changed, "updated_at"]
+
+
+def _memo_of(table: Table) -> memo.TableMemo | None:
+    """What the next writer of this table in this process may reuse while a hand plays: the
+    seats this transaction read (and saved) and the hand. Between hands (seating, settlement,
+    the next deal) every writer reads the rows again, so a player's new name or tier is seen."""
+    seats = getattr(table, "_seats_cache", None)
+    if seats is None or table.status != TableStatus.PLAYING:
+        return None
+    hand = getattr(table, "_hand_cache", None)
+    if hand is not None and (hand.pk != table.current_hand_id or hand.status != HandStatus.LIVE):
+        hand = None
+    return memo.TableMemo(rev=table.rev, seats=seats, hand=hand)
 
 
 def _append(
     table: Table, kind: str, data: dict, *, hand: HandRecord | None = None, public_view=None
 ) -> TableEvent:
     table.seq += 1
-    event = TableEvent.objects.create(
+    event = TableEvent(
         table=table, seq=table.seq, hand=hand, kind=kind, data=data, public_view=public_view
     )
-    table._outbox.events.append(event)
+    table._outbox.events.append(event)  # inserted when the writer's transaction ends
     if kind in GAME_KINDS:
         key = data.get("window") or f"{kind}:{table.seq}"
         if key != table.window:  # a new decision point: actions that saw less are stale
@@ -676,8 +717,8 @@ def table_submit_action(
             # The receipt is written last and its unique key is the duplicate check: a repeated
             # id fails here, the whole transaction (the action included) rolls back, and the
             # original answer is returned. No query to look for it first.
-            ActionReceipt.objects.create(
-                table=table, user=user, action_id=action_id, response=answer
+            rows.insert(
+                [ActionReceipt(table=table, user=user, action_id=action_id, response=answer)]
             )
     except IntegrityError:
         receipt = ActionReceipt.objects.filter(

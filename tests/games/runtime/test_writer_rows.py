@@ -1,0 +1,110 @@
+"""The writer's own bookkeeping (games.runtime.memo, games.runtime.rows): what a process may
+reuse between two writes of a table, and what it must read again."""
+
+from __future__ import annotations
+
+import pytest
+from django.db.backends.utils import CursorWrapper
+from django.db.models import F
+
+from games.models import ActionReceipt, Seat, Table, TableEvent
+from games.runtime import memo, services
+from tests.games.runtime.test_live_tables_v2 import four_humans, next_move, submit
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class Statements:
+    """The SQL statements run inside the block."""
+
+    def __enter__(self):
+        self.sql: list[str] = []
+        self.real = CursorWrapper.execute, CursorWrapper.executemany
+        real_execute, real_many = self.real
+
+        def execute(cursor, sql, params=None):
+            self.sql.append(sql)
+            return real_execute(cursor, sql, params)
+
+        def executemany(cursor, sql, param_list):
+            self.sql.append(sql)
+            return real_many(cursor, sql, param_list)
+
+        CursorWrapper.execute, CursorWrapper.executemany = execute, executemany
+        return self
+
+    def __exit__(self, *exc):
+        CursorWrapper.execute, CursorWrapper.executemany = self.real
+
+    def reads(self, table: str) -> int:
+        return sum(1 for s in self.sql if s.startswith("SELECT") and f'FROM "{table}"' in s)
+
+
+@pytest.fixture
+def playing(settings, monkeypatch):
+    settings.TABLE_CLAIM_WINDOW_SECONDS = 0
+    monkeypatch.setattr(services, "_queue_settle", lambda hand_id: None)
+    memo.clear()
+    table, users = four_humans(monkeypatch=monkeypatch)
+    assert submit(table.pk, users, next_move(table.pk))["type"] == "ack"
+    return table, users
+
+
+def test_the_next_write_of_the_same_process_reads_no_seat_and_no_hand(playing):
+    table, users = playing
+    move = next_move(table.pk)
+    with Statements() as statements:
+        assert submit(table.pk, users, move)["type"] == "ack"
+    assert statements.reads("games_seat") == 0
+    assert statements.reads("games_handrecord") == 0
+    assert statements.reads("games_table") == 1  # the lock: the revision is checked on it
+
+
+def test_a_write_by_anyone_else_makes_the_process_read_the_rows_again(playing):
+    # given another process changed a seat under the table's lock (which bumps the revision)
+    table, users = playing
+    seat = next_move(table.pk)[0]
+    Seat.objects.filter(table=table, index=seat).update(timeouts=1)
+    Table.objects.filter(pk=table.pk).update(rev=F("rev") + 1)
+    # when this process writes the table next
+    move = next_move(table.pk)
+    with Statements() as statements:
+        assert submit(table.pk, users, move)["type"] == "ack"
+    # then it read the seats again and saw the other's change (acting resets the count)
+    assert statements.reads("games_seat") == 1
+    assert Seat.objects.get(table=table, index=seat).timeouts == 0
+
+
+def test_a_rolled_back_write_leaves_nothing_to_reuse(playing):
+    table, users = playing
+    seat, snap, action = next_move(table.pk)
+    first = services.table_submit_action(
+        table_id=table.pk,
+        user=users[seat],
+        action_id="once",
+        expected_seq=snap["seq"],
+        action=action,
+    )
+    assert first["type"] == "ack"
+    # a repeated id: the receipt's unique key rolls the whole transaction back
+    again = services.table_submit_action(
+        table_id=table.pk,
+        user=users[seat],
+        action_id="once",
+        expected_seq=snap["seq"],
+        action=action,
+    )
+    assert again == {**first, "duplicate": True}
+    assert memo.take(table.pk, Table.objects.get(pk=table.pk).rev) is None
+    assert ActionReceipt.objects.filter(table=table, action_id="once").count() == 1
+
+
+def test_the_events_of_one_change_are_written_together_in_order(playing):
+    table, users = playing
+    before = Table.objects.get(pk=table.pk).seq
+    assert submit(table.pk, users, next_move(table.pk))["type"] == "ack"
+    after = Table.objects.get(pk=table.pk).seq
+    seqs = list(
+        TableEvent.objects.filter(table=table, seq__gt=before).values_list("seq", flat=True)
+    )
+    assert seqs == list(range(before + 1, after + 1)) and seqs
