@@ -122,7 +122,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         # queued for this socket, and the snapshot below covers the ones before it.
         await self._join(push.user_group(self.table_id, self.user.pk))
         try:
-            self.seat = await database_sync_to_async(services.table_connect)(
+            self.seat = await self._write(
+                services.table_connect,
                 table_id=self.table_id,
                 user=self.user,
                 channel_name=self.channel_name,
@@ -149,9 +150,19 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self._leave_groups()
         if self.registered:
             self.registered = False
-            await database_sync_to_async(services.table_disconnect)(
-                table_id=self.table_id, user=self.user, channel_name=self.channel_name
+            await self._write(
+                services.table_disconnect,
+                table_id=self.table_id,
+                user=self.user,
+                channel_name=self.channel_name,
             )
+
+    async def _write(self, service, **kwargs):
+        """Call a table service from the database thread; the frames its commits made are sent
+        from here, the event loop, afterwards (games.runtime.push.collecting)."""
+        result, deliveries = await database_sync_to_async(push.collecting)(service, **kwargs)
+        await push.deliver(self.channel_layer, deliveries)
+        return result
 
     async def _join(self, group: str) -> None:
         await self.channel_layer.group_add(group, self.channel_name)
@@ -223,7 +234,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if self.seat is None:
             await self._error("not_seated", "Spectators cannot act.", _id(content))
             return
-        answer = await database_sync_to_async(services.table_submit_action)(
+        answer = await self._write(
+            services.table_submit_action,
             table_id=self.table_id,
             user=self.user,
             action_id=content.get("id"),
@@ -255,22 +267,18 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def _on_bots(self, content) -> None:
         try:
-            await database_sync_to_async(services.table_fill_bots)(
-                table_id=self.table_id, user=self.user
-            )
+            await self._write(services.table_fill_bots, table_id=self.table_id, user=self.user)
         except services.TableRefused as exc:
             await self._error(exc.code, exc.message, _id(content))
 
     async def _on_ready(self, content) -> None:
-        await database_sync_to_async(services.table_ready)(table_id=self.table_id, user=self.user)
+        await self._write(services.table_ready, table_id=self.table_id, user=self.user)
 
     async def _on_back(self, content) -> None:
-        await database_sync_to_async(services.table_back)(table_id=self.table_id, user=self.user)
+        await self._write(services.table_back, table_id=self.table_id, user=self.user)
 
     async def _on_leave(self, content) -> None:
-        result = await database_sync_to_async(services.table_leave)(
-            table_id=self.table_id, user=self.user
-        )
+        result = await self._write(services.table_leave, table_id=self.table_id, user=self.user)
         await self._send({"type": "left", "result": result, "seq": self.last_seq})
 
     # --- server -> client: what the writer pushed ---------------------------------------------

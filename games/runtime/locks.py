@@ -8,15 +8,26 @@ that reference it. SQLite serialises writers on the whole database.
 
 from __future__ import annotations
 
+from django.db import connections, router
+from django.db.models import QuerySet
+
 from config.locks import for_update
 from games.models import HandRecord, Table
+from games.runtime import rows
+
+
+def _table_locked(table_id: int) -> QuerySet[Table]:
+    # (only the room is joined, which no writer changes: a joined row is read as of the query's
+    # start on PostgreSQL, services._current_hand says why the hand is read after the lock)
+    return for_update(Table.objects.filter(pk=table_id)).select_related("room")
 
 
 def lock_table(table_id: int) -> Table:
-    """Lock the table row (inside a transaction) and return it fresh; Table.DoesNotExist if gone."""
-    # (only the room is joined, which no writer changes: a joined row is read as of the query's
-    # start on PostgreSQL, services._current_hand says why the hand is read after the lock)
-    return for_update(Table.objects.filter(pk=table_id)).select_related("room").get()
+    """Lock the table row (inside a transaction) and return it fresh, its room joined;
+    Table.DoesNotExist if gone. Every writer transaction starts here, so the query is compiled
+    once per database (games.runtime.rows.loader)."""
+    vendor = connections[router.db_for_write(Table)].vendor
+    return rows.loader(_table_locked, "room", vendor).get(table_id)
 
 
 def lock_hand(hand_id: int) -> HandRecord:

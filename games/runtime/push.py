@@ -11,15 +11,22 @@ work is done whether 0 or 40 sockets watch.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import threading
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.core.cache import cache
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 def user_group(table_id: int, user_id: int) -> str:
@@ -71,6 +78,50 @@ class Delivery:
     messages: list[tuple[str, dict]]
 
 
+_collecting = threading.local()
+
+
+def collecting(service: Callable[..., T], /, **kwargs: Any) -> tuple[T, list[Delivery]]:
+    """Run ``service(**kwargs)`` and return its result with the deliveries its commits made,
+    unsent: a socket (games.consumers) calls the services this way from the database thread and
+    sends them itself, from its event loop (`deliver`), so the database thread does not wait for
+    a hop to the loop after every commit. Everything else (the clock, Celery) sends at once."""
+    outer = getattr(_collecting, "deliveries", None)
+    if outer is not None:  # already collecting: the outer caller sends them
+        return service(**kwargs), []
+    _collecting.deliveries = collected = []
+    try:
+        result = service(**kwargs)
+    except BaseException:
+        _collecting.deliveries = None
+        for delivery in collected:  # what committed before the failure is sent as usual
+            frames_send(delivery)
+        raise
+    _collecting.deliveries = None
+    return result, collected
+
+
+_send_locks: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+async def deliver(layer, deliveries: list[Delivery]) -> None:
+    """Send collected deliveries in the order they committed: the sockets of one process take
+    turns (one lock per event loop, first come first served), so two changes of a table made by
+    two sockets of the process leave in seq order even when a send waits for Redis."""
+    if layer is None or not deliveries:
+        return
+    loop = asyncio.get_running_loop()
+    lock = _send_locks.get(loop)
+    if lock is None:
+        lock = _send_locks[loop] = asyncio.Lock()
+    async with lock:
+        for delivery in deliveries:
+            try:
+                await _send_all(layer, delivery.messages)
+            except Exception:
+                log.exception("push failed for table %s seq %s", delivery.table_id, delivery.seq)
+
+
 def frames_send(delivery: Delivery) -> None:
     """Push a delivery (after commit). Best effort, like the channel layer itself: a client that
     misses a frame sees the gap on the next one, or on its keep-alive `sync`, and catches up."""
@@ -78,6 +129,10 @@ def frames_send(delivery: Delivery) -> None:
         cache.set(seq_cache_key(delivery.table_id), delivery.seq, timeout=None)
     except Exception:  # the cache is an optimisation; a sync then reads the database
         log.exception("could not cache seq of table %s", delivery.table_id)
+    pending = getattr(_collecting, "deliveries", None)
+    if pending is not None:  # a socket's call: it sends them from its event loop (`collecting`)
+        pending.append(delivery)
+        return
     layer = get_channel_layer()
     if layer is None or not delivery.messages:
         return

@@ -83,3 +83,63 @@ def insert(objs: Sequence[models.Model]) -> None:
             cursor.execute(sql, rows[0])
         else:
             cursor.executemany(sql, rows)
+
+
+class _Loader:
+    """A SELECT of one model's row with one joined model (``select_related``), compiled once:
+    the SQL is Django's for that queryset, the values go through the same converters Django
+    applies (JSON decoding, SQLite's datetimes), and the instances are built by Model.from_db."""
+
+    def __init__(self, queryset: models.QuerySet, related: str) -> None:
+        compiler = queryset.query.get_compiler(queryset.db)
+        self.sql, params = compiler.as_sql()
+        self.key_at = list(params).index(_KEY)
+        self.params = list(params)
+        self.db = queryset.db
+        connection = connections[queryset.db]
+        self.parts = []
+        start = 0
+        for model in (queryset.model, queryset.model._meta.get_field(related).related_model):
+            fields = list(model._meta.concrete_fields)
+            columns = [col for col, _, _ in compiler.select[start : start + len(fields)]]
+            converters = [
+                connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+                for col in columns
+            ]
+            self.parts.append((model, [f.attname for f in fields], start, converters, columns))
+            start += len(fields)
+        self.related = related
+
+    def get(self, key: Any) -> models.Model:
+        params = list(self.params)
+        params[self.key_at] = key
+        connection = connections[self.db]
+        with connection.cursor() as cursor:
+            cursor.execute(self.sql, params)
+            row = cursor.fetchone()
+        if row is None:
+            raise queryset_missing(self.parts[0][0])
+        built = []
+        for model, names, start, converters, columns in self.parts:
+            values = list(row[start : start + len(names)])
+            for i, convs in enumerate(converters):
+                for conv in convs:
+                    values[i] = conv(values[i], columns[i], connection)
+            built.append(model.from_db(self.db, names, values))
+        main, joined = built
+        main._meta.get_field(self.related).set_cached_value(main, joined)
+        return main
+
+
+#: A placeholder key compiled into a _Loader's SQL and replaced at each call.
+_KEY = -7_340_033
+
+
+def queryset_missing(model: type[models.Model]) -> Exception:
+    return model.DoesNotExist(f"{model._meta.object_name} matching query does not exist.")
+
+
+@cache
+def loader(build: Any, related: str, vendor: str) -> _Loader:
+    """``build(key)`` returns the queryset for one key (the key is compiled as a placeholder)."""
+    return _Loader(build(_KEY), related)

@@ -1,14 +1,18 @@
 """The writer's own bookkeeping (games.runtime.memo, games.runtime.rows): what a process may
-reuse between two writes of a table, and what it must read again."""
+reuse between two writes of a table, what it must read again, and the statements it builds once."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
+from django.db import transaction
 from django.db.backends.utils import CursorWrapper
 from django.db.models import F
 
 from games.models import ActionReceipt, Seat, Table, TableEvent
-from games.runtime import memo, services
+from games.runtime import memo, push, services
+from games.runtime.locks import lock_table
 from tests.games.runtime.test_live_tables_v2 import four_humans, next_move, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -108,3 +112,84 @@ def test_the_events_of_one_change_are_written_together_in_order(playing):
         TableEvent.objects.filter(table=table, seq__gt=before).values_list("seq", flat=True)
     )
     assert seqs == list(range(before + 1, after + 1)) and seqs
+
+
+def test_the_compiled_lock_reads_the_table_and_its_room_as_the_orm_does(playing):
+    table, _ = playing
+    with transaction.atomic():
+        fast = lock_table(table.pk)
+        orm = Table.objects.select_related("room").get(pk=table.pk)
+    for field in Table._meta.concrete_fields:
+        assert getattr(fast, field.attname) == getattr(orm, field.attname), field.name
+    for field in type(orm.room)._meta.concrete_fields:
+        assert getattr(fast.room, field.attname) == getattr(orm.room, field.attname), field.name
+    assert isinstance(fast.state, dict) and fast.deadline.tzinfo is not None
+    with pytest.raises(Table.DoesNotExist), transaction.atomic():
+        lock_table(table.pk + 1000)
+
+
+class RecordingLayer:
+    def __init__(self):
+        self.sent: list[tuple[str, int]] = []
+
+    async def group_send(self, group, message):
+        await asyncio.sleep(0)  # a real layer may wait (Redis): the order must hold anyway
+        self.sent.append((group, message["seq"]))
+
+
+def test_a_sockets_call_hands_its_frames_to_the_socket_to_send_in_commit_order(
+    playing, monkeypatch
+):
+    table, users = playing
+    layer = RecordingLayer()
+    monkeypatch.setattr(push, "get_channel_layer", lambda: layer)
+    seat, snap, action = next_move(table.pk)
+    answer, deliveries = push.collecting(
+        services.table_submit_action,
+        table_id=table.pk,
+        user=users[seat],
+        action_id="collected",
+        expected_seq=snap["seq"],
+        action=action,
+    )
+    assert answer["type"] == "ack" and deliveries
+    assert layer.sent == []  # nothing left the database thread
+    seat2, snap2, action2 = next_move(table.pk)
+    _, later = push.collecting(
+        services.table_submit_action,
+        table_id=table.pk,
+        user=users[seat2],
+        action_id="collected-2",
+        expected_seq=snap2["seq"],
+        action=action2,
+    )
+
+    async def two_sockets():
+        await asyncio.gather(push.deliver(layer, deliveries), push.deliver(layer, later))
+
+    asyncio.run(two_sockets())
+    seqs = [seq for _, seq in layer.sent]
+    assert seqs == sorted(seqs) and seqs[-1] == later[-1].seq
+
+
+def test_frames_committed_before_a_failure_are_sent_at_once(playing, monkeypatch):
+    table, users = playing
+    sent: list[push.Delivery] = []
+    monkeypatch.setattr(push, "get_channel_layer", lambda: None)
+    real = push.frames_send
+
+    def recording(delivery):
+        if getattr(push._collecting, "deliveries", None) is None:
+            sent.append(delivery)
+        real(delivery)
+
+    monkeypatch.setattr(push, "frames_send", recording)
+
+    def ready_then_fail(**kwargs):
+        services.table_back(table_id=table.pk, user=users[0])  # commits (nothing to change)
+        services.table_leave(table_id=table.pk, user=users[0])  # commits a seat change
+        raise RuntimeError("the socket's call failed after a commit")
+
+    with pytest.raises(RuntimeError):
+        push.collecting(ready_then_fail)
+    assert [d.table_id for d in sent] == [table.pk]
