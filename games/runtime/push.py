@@ -44,16 +44,32 @@ def seq_cache_key(table_id: int) -> str:
     return f"que:table-seq:{table_id}"
 
 
-def frame_message(frame: dict) -> dict:
+def encode(value: Any) -> str:
+    """JSON text as the sockets send it (UTF-8 as it is, no spaces)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def with_member(text: str, name: str, value: Any, *, value_encoded: bool = False) -> str:
+    """An encoded JSON object (``text``) with one more member; ``value_encoded``: ``value`` is
+    JSON text already."""
+    member = f"{encode(name)}:{value if value_encoded else encode(value)}"
+    return f"{text[:-1]},{member}}}" if text != "{}" else f"{{{member}}}"
+
+
+def frame_message(frame: dict, *, encoded: dict[str, str] | None = None) -> dict:
     """The channel-layer message of a frame: its JSON text, encoded once for every socket that
     gets it, with its `seq` and the seq of its first event (None for a fresh view without an
-    event) so a socket keeps its place without decoding it."""
+    event) so a socket keeps its place without decoding it. ``encoded`` members (name -> JSON
+    text) go into the text as they are: a member that several frames share is encoded once."""
     events = frame.get("events") or []
+    text = encode(frame)
+    for name, value in (encoded or {}).items():
+        text = with_member(text, name, value, value_encoded=True)
     return {
         "type": "table.frame",
         "seq": frame["seq"],
         "first": events[0]["seq"] if events else None,
-        "text": json.dumps(frame, ensure_ascii=False, separators=(",", ":")),
+        "text": text,
     }
 
 

@@ -268,19 +268,26 @@ def _delivery(table: Table) -> push.Delivery:
     messages: list[tuple[str, dict]] = [
         (push.user_group(table.pk, uid), {"type": "table.reseat"}) for uid in sorted(out.reseat)
     ]
+    # The table info is the same for every seat but its "you": built and encoded once.
+    seat_table: str | None = None
     for seat in _seats(table):
         if seat.user_id is None or seat.user_id in out.reseat:
             continue
         if not out.events and seat.index not in out.refresh:
             continue
+        if seat_table is None:
+            info = table_info(table, hand, seats_view, seat=seat.index, now=now)
+            del info["you"]
+            seat_table = push.encode(info)
         frame = {
             "type": "events",
             "seq": table.seq,
             "events": [event_frame(e, seat.index) for e in out.events],
-            "table": table_info(table, hand, seats_view, seat=seat.index, now=now),
             "view": view_of(state, seat.index, held),
         }
-        messages.append((push.user_group(table.pk, seat.user_id), _frame_message(frame)))
+        table_text = push.with_member(seat_table, "you", seat.index)
+        message = push.frame_message(frame, encoded={"table": table_text})
+        messages.append((push.user_group(table.pk, seat.user_id), message))
     if out.events:
         frame = {
             "type": "events",
@@ -289,15 +296,8 @@ def _delivery(table: Table) -> push.Delivery:
             "table": spectator_table_info(table, hand, seats_view, now=now),
             "view": view_of(state, None, held),
         }
-        messages.append((push.spectator_group(table.pk), _frame_message(frame)))
+        messages.append((push.spectator_group(table.pk), push.frame_message(frame)))
     return push.Delivery(table.pk, table.seq, messages)
-
-
-def _frame_message(frame: dict) -> dict:
-    """A frame as it travels: encoded once, here, so the channel layer copies (in memory) or
-    packs (Redis) one string and every socket sends it as it is; beside it the two numbers a
-    socket needs to keep its seq (push.frame_message)."""
-    return push.frame_message(frame)
 
 
 def _wake_update(table: Table) -> None:
