@@ -24,7 +24,7 @@ class TableAdmin(admin.ModelAdmin):
         "created_at",
     )
     list_filter = ("status", "is_private", "room__variant")
-    readonly_fields = ("seq", "state", "carry", "current_hand", "deadline")
+    readonly_fields = ("seq", "rev", "state", "carry", "current_hand", "deadline")
     exclude = ("state",)
     inlines = [SeatInline]
 

@@ -143,7 +143,20 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 REDIS_PREFIX = os.environ.get("REDIS_PREFIX") or (
     "que-" + Path(str(DATABASES["default"].get("NAME") or "que")).stem
 )
-if REDIS_URL:
+# The Redis channel layer: channels-redis' pub/sub layer by default ("pubsub"): a group_send is
+# one PUBLISH and each process holds one subscriber connection, where the list-based "core" layer
+# runs a Lua script per member and a blocking pop loop per socket (on PostgreSQL + Redis that layer
+# was about 40 % of a web process's CPU per action). Both deliver at most once, which the table
+# protocol expects (docs/protocol.md: seq, gaps, sync).
+CHANNEL_LAYER = os.environ.get("CHANNEL_LAYER", "pubsub")
+if REDIS_URL and CHANNEL_LAYER == "pubsub":
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": REDIS_PREFIX},
+        }
+    }
+elif REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
