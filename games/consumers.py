@@ -103,6 +103,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             rate=float(getattr(settings, "TABLE_WS_RATE_PER_SECOND", 5)),
             burst=int(getattr(settings, "TABLE_WS_BURST", 30)),
         )
+        push.serve_on(asyncio.get_running_loop())
         if not _origin_ok(self.scope):
             await self.close(code=CLOSE_FORBIDDEN)
             return

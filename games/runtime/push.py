@@ -20,7 +20,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.core.cache import cache
 
@@ -153,9 +152,53 @@ def frames_send(delivery: Delivery) -> None:
     if layer is None or not delivery.messages:
         return
     try:
-        async_to_sync(_send_all)(layer, delivery.messages)
+        running = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    try:
+        if running is not None:  # (sync code on a loop's own thread: it cannot wait here)
+            running.create_task(deliver(layer, [delivery]))
+        else:
+            future = asyncio.run_coroutine_threadsafe(deliver(layer, [delivery]), _sending_loop())
+            future.result(timeout=SEND_TIMEOUT)
     except Exception:
         log.exception("push failed for table %s seq %s", delivery.table_id, delivery.seq)
+
+
+#: How long a thread waits for its frames to be handed to the channel layer (seconds).
+SEND_TIMEOUT = 30.0
+
+#: The event loop of this process's sockets, once one connected (games.consumers calls
+#: `serve_on`); frames committed by the other threads of the process (the embedded clock, a
+#: view) are sent on it, in turn with the sockets' own (`deliver`).
+_server_loop: asyncio.AbstractEventLoop | None = None
+_own_loop: asyncio.AbstractEventLoop | None = None
+_own_loop_lock = threading.Lock()
+
+
+def serve_on(loop: asyncio.AbstractEventLoop) -> None:
+    """The sockets of this process run on ``loop`` (the newest one, for test runs)."""
+    global _server_loop
+    _server_loop = loop
+
+
+def _sending_loop() -> asyncio.AbstractEventLoop:
+    """Where a thread without an event loop sends frames: the sockets' loop, or in a process
+    that has none (the clock process, a Celery worker) one loop of its own, in a daemon thread,
+    kept for the life of the process. (asgiref's async_to_sync would make a new loop, and the
+    Redis layer a new connection, for every change.)"""
+    global _own_loop
+    loop = _server_loop
+    if loop is not None and loop.is_running():
+        return loop
+    with _own_loop_lock:
+        if _own_loop is None or _own_loop.is_closed():
+            _own_loop = asyncio.new_event_loop()
+            thread = threading.Thread(
+                target=_own_loop.run_forever, name="que-frame-sender", daemon=True
+            )
+            thread.start()
+        return _own_loop
 
 
 async def _send_all(layer, messages: list[tuple[str, dict]]) -> None:

@@ -4,6 +4,7 @@ reuse between two writes of a table, what it must read again, and the statements
 from __future__ import annotations
 
 import asyncio
+import threading
 
 import pytest
 from django.db import transaction
@@ -193,3 +194,23 @@ def test_frames_committed_before_a_failure_are_sent_at_once(playing, monkeypatch
     with pytest.raises(RuntimeError):
         push.collecting(ready_then_fail)
     assert [d.table_id for d in sent] == [table.pk]
+
+
+def test_threads_without_a_loop_send_on_one_loop_kept_for_the_process(monkeypatch):
+    # the clock process and Celery workers: one loop (and so one Redis connection) for all
+    # their changes, not a new one per change as asgiref's async_to_sync would make
+    loops = []
+
+    class Layer:
+        async def group_send(self, group, message):
+            loops.append((asyncio.get_running_loop(), threading.current_thread().name))
+
+    monkeypatch.setattr(push, "get_channel_layer", lambda: Layer())
+    monkeypatch.setattr(push, "_server_loop", None)
+    delivery = push.Delivery(1, 5, [("table.1.spectators", {"type": "table.frame", "seq": 5})])
+    threads = [threading.Thread(target=push.frames_send, args=(delivery,)) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+        thread.join(10)
+    assert len(loops) == 3 and len({id(loop) for loop, _ in loops}) == 1
+    assert {name for _, name in loops} == {"que-frame-sender"}
