@@ -738,7 +738,11 @@ class Site:
                 parts = urlparse(url)
                 admin = urlunparse(parts._replace(path="/postgres"))
                 with psycopg.connect(admin, autocommit=True) as conn:
-                    conn.execute(f'DROP DATABASE IF EXISTS "{parts.path.lstrip("/")}"')
+                    # FORCE: a connection left open (the bench's own, a process that has not
+                    # exited yet) made the plain DROP fail silently, and the next run's clock
+                    # then played the old tables' hands too
+                    name = parts.path.lstrip("/")
+                    conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         if not self.keep_tmp:
             shutil.rmtree(self.tmp, ignore_errors=True)
 

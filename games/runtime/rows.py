@@ -86,48 +86,70 @@ def insert(objs: Sequence[models.Model]) -> None:
 
 
 class _Loader:
-    """A SELECT of one model's row with one joined model (``select_related``), compiled once:
-    the SQL is Django's for that queryset, the values go through the same converters Django
-    applies (JSON decoding, SQLite's datetimes), and the instances are built by Model.from_db."""
+    """A SELECT of one model's rows, with at most one joined model (``select_related``),
+    compiled once: the SQL is Django's for that queryset, the values go through the converters
+    Django applies (JSON decoding, SQLite's datetimes), and the instances are built by
+    Model.from_db. A joined row of NULLs (a nullable foreign key, LEFT JOIN) is None."""
 
-    def __init__(self, queryset: models.QuerySet, related: str) -> None:
+    def __init__(self, queryset: models.QuerySet, related: str | None) -> None:
         compiler = queryset.query.get_compiler(queryset.db)
         self.sql, params = compiler.as_sql()
         self.key_at = list(params).index(_KEY)
         self.params = list(params)
         self.db = queryset.db
+        self.model = queryset.model
+        self.related = queryset.model._meta.get_field(related) if related else None
         connection = connections[queryset.db]
+        models_read = [queryset.model]
+        if self.related is not None:
+            models_read.append(self.related.related_model)
         self.parts = []
         start = 0
-        for model in (queryset.model, queryset.model._meta.get_field(related).related_model):
+        for model in models_read:
             fields = list(model._meta.concrete_fields)
             columns = [col for col, _, _ in compiler.select[start : start + len(fields)]]
             converters = [
                 connection.ops.get_db_converters(col) + col.get_db_converters(connection)
                 for col in columns
             ]
-            self.parts.append((model, [f.attname for f in fields], start, converters, columns))
+            pk_at = fields.index(model._meta.pk)
+            self.parts.append(
+                (model, [f.attname for f in fields], start, converters, columns, pk_at)
+            )
             start += len(fields)
-        self.related = related
 
-    def get(self, key: Any) -> models.Model:
+    def all(self, key: Any) -> list[models.Model]:
         params = list(self.params)
         params[self.key_at] = key
         connection = connections[self.db]
         with connection.cursor() as cursor:
             cursor.execute(self.sql, params)
-            row = cursor.fetchone()
-        if row is None:
-            raise queryset_missing(self.parts[0][0])
-        built = []
-        for model, names, start, converters, columns in self.parts:
+            found = cursor.fetchall()
+        return [self._build(row, connection) for row in found]
+
+    def get(self, key: Any) -> models.Model:
+        found = self.all(key)
+        if not found:
+            raise self.model.DoesNotExist(
+                f"{self.model._meta.object_name} matching query does not exist."
+            )
+        return found[0]
+
+    def _build(self, row: Sequence[Any], connection) -> models.Model:
+        built: list[models.Model | None] = []
+        for model, names, start, converters, columns, pk_at in self.parts:
             values = list(row[start : start + len(names)])
+            if values[pk_at] is None:  # a LEFT JOIN that found nothing
+                built.append(None)
+                continue
             for i, convs in enumerate(converters):
                 for conv in convs:
                     values[i] = conv(values[i], columns[i], connection)
             built.append(model.from_db(self.db, names, values))
-        main, joined = built
-        main._meta.get_field(self.related).set_cached_value(main, joined)
+        main = built[0]
+        assert main is not None
+        if self.related is not None:
+            self.related.set_cached_value(main, built[1])
         return main
 
 
@@ -135,11 +157,8 @@ class _Loader:
 _KEY = -7_340_033
 
 
-def queryset_missing(model: type[models.Model]) -> Exception:
-    return model.DoesNotExist(f"{model._meta.object_name} matching query does not exist.")
-
-
 @cache
-def loader(build: Any, related: str, vendor: str) -> _Loader:
-    """``build(key)`` returns the queryset for one key (the key is compiled as a placeholder)."""
+def loader(build: Any, related: str | None, vendor: str) -> _Loader:
+    """``build(key)`` returns the queryset for one key (the key is compiled as a placeholder);
+    the loader runs it for any key."""
     return _Loader(build(_KEY), related)

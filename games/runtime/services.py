@@ -22,7 +22,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connections, router, transaction
 from django.utils import timezone
 
 import games.engine as engine
@@ -208,9 +208,23 @@ def _seats(table: Table) -> list[Seat]:
     services change and save)."""
     seats = getattr(table, "_seats_cache", None)
     if seats is None:
-        seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+        seats = rows.loader(_seats_of, "user", _vendor()).all(table.pk)
         table._seats_cache = seats
     return seats
+
+
+# The writer's reads of seats and hand, compiled once (games.runtime.rows): every writer
+# transaction that follows another process's write runs them.
+def _seats_of(table_id: int):
+    return Seat.objects.filter(table_id=table_id).select_related("user").order_by("index")
+
+
+def _hand_of(hand_id: int):
+    return HandRecord.objects.filter(pk=hand_id)
+
+
+def _vendor() -> str:
+    return connections[router.db_for_write(Table)].vendor
 
 
 def _seat_users(seats: list[Seat]) -> list:
@@ -233,7 +247,7 @@ def _current_hand(table: Table) -> HandRecord | None:
         return None
     hand = getattr(table, "_hand_cache", None)
     if hand is None or hand.pk != table.current_hand_id:
-        hand = HandRecord.objects.get(pk=table.current_hand_id)
+        hand = rows.loader(_hand_of, None, _vendor()).get(table.current_hand_id)
         table._hand_cache = hand
     return hand
 

@@ -11,9 +11,10 @@ from django.db import transaction
 from django.db.backends.utils import CursorWrapper
 from django.db.models import F
 
-from games.models import ActionReceipt, Seat, Table, TableEvent
+from games.models import ActionReceipt, HandRecord, Seat, Table, TableEvent
 from games.runtime import memo, push, services
 from games.runtime.locks import lock_table
+from tests.factories import RoomFactory, UserFactory
 from tests.games.runtime.test_live_tables_v2 import four_humans, next_move, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -214,3 +215,30 @@ def test_threads_without_a_loop_send_on_one_loop_kept_for_the_process(monkeypatc
         thread.join(10)
     assert len(loops) == 3 and len({id(loop) for loop, _ in loops}) == 1
     assert {name for _, name in loops} == {"que-frame-sender"}
+
+
+def test_the_compiled_reads_of_seats_and_hand_match_the_orm(playing):
+    table, users = playing
+    Table.objects.filter(pk=table.pk).update(rev=F("rev") + 1)  # another process wrote last
+    with transaction.atomic():
+        locked = lock_table(table.pk)
+        seats = services._seats(locked)
+        hand = services._current_hand(locked)
+    orm_seats = list(Seat.objects.filter(table=table).select_related("user").order_by("index"))
+    assert [(s.pk, s.index, s.user_id, s.autoplay) for s in seats] == [
+        (s.pk, s.index, s.user_id, s.autoplay) for s in orm_seats
+    ]
+    assert [s.user.username for s in seats] == [u.username for u in users]
+    assert (
+        hand.pk == table.current_hand_id
+        and hand.actions == HandRecord.objects.get(pk=hand.pk).actions
+    )
+
+
+def test_an_empty_seat_reads_as_no_user(settings):
+    room = RoomFactory(variant="sichuan")
+    alone = UserFactory(username="alone")
+    table = services.table_seat(user=alone, room=room)
+    with transaction.atomic():
+        seats = services._seats(lock_table(table.pk))
+    assert [s.user for s in seats[1:]] == [None, None, None] and seats[0].user == alone
