@@ -101,10 +101,6 @@ def sockets_per_user() -> int:
     return int(cfg("TABLE_SOCKETS_PER_USER", 4))
 
 
-def bot_kind() -> str:
-    return str(cfg("TABLE_BOT_KIND", "greedy"))
-
-
 # --- errors ---------------------------------------------------------------------------------
 class TableRefused(Exception):
     """A player may not do this (sit, join, ...). `code` is stable, `message` is for humans."""
@@ -796,7 +792,9 @@ def _queue_bots(table_id: int) -> None:
 
 
 def _bot_move(table: Table, now: datetime) -> bool:
-    """One move of a bot (or a seat on autoplay) that has to act; False if none."""
+    """One move of a bot (or a seat on autoplay) that has to act; False if none. The bot plays
+    as strong as the room says (Room.bot_kind: the room came with the table's lock, no query)
+    and decides from what its seat may know (games.engine.bots)."""
     from games.engine.bots import bot_choose
 
     if table.status != TableStatus.PLAYING or table.state is None:
@@ -804,9 +802,10 @@ def _bot_move(table: Table, now: datetime) -> bool:
     state = _state(table)
     seats = _seats(table)
     held = _held_seats(table)
+    kind = table.room.bot_kind
     for index in engine.to_act(state):
         if seats[index].bot_plays and index not in held:
-            action = bot_choose(state, index, kind=bot_kind(), rng_seed=table.seq * 4 + index)
+            action = bot_choose(state, index, kind=kind, rng_seed=table.seq * 4 + index)
             hand = _current_hand(table)
             assert hand is not None
             _play(table, hand, state, action, now)
