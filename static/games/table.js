@@ -403,6 +403,7 @@
     btn.hidden = !canAsk; btn.textContent = t("hint") + (lang === "zh" ? "" : " 提示");
     btn.disabled = !!S.hintAsked;
     list.innerHTML = "";
+    if (S.hint && S.hintFor !== JSON.stringify(legal())) S.hint = null;  // another decision now
     list.hidden = !(canAsk && S.hint);
     if (list.hidden) return;
     S.hint.options.forEach(function (o, k) {
@@ -687,11 +688,12 @@
   function onFrame(f) {
     if (f.type === "hint") {
       S.hintAsked = false;
-      if (f.seq >= S.seq) S.hint = f;  // a hint for a decision already gone is dropped
+      // shown while the options it ranks are the ones offered (a hint for a decision already
+      // gone is dropped)
+      if (f.seq >= S.seq) { S.hint = f; S.hintFor = JSON.stringify(legal()); }
       render();
       return;
     }
-    if (f.type === "snapshot" || f.type === "events") S.hint = null;  // the situation changed
     if (f.type === "snapshot") {
       S.seq = f.seq; takeTable(f.table); S.view = f.view; S.log = []; S.payments = [];
       (f.recent || []).forEach(logFrame);

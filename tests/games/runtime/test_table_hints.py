@@ -35,6 +35,15 @@ def _expected(table_id: int, seat: int) -> list[dict]:
     ]
 
 
+async def _connected(user, table_id: int) -> Player:
+    """A socket of ``user`` at the table, its snapshot taken."""
+    comm, ok, _ = await ws_connect(user, table_id)
+    assert ok
+    player = Player(comm, user.username)
+    await player.next_frame()
+    return player
+
+
 async def _answer(player: Player, frame_id: str) -> dict:
     while True:
         frame = await player.next_frame()
@@ -47,12 +56,7 @@ async def _answer(player: Player, frame_id: str) -> dict:
 async def test_a_practice_room_hints_the_asking_seat_only(seeded):
     # given a practice room's table with two humans, each connected, both asked for 定缺
     table, by_seat = await database_sync_to_async(_table)(practice=True)
-    players = {}
-    for seat, user in by_seat.items():
-        comm, ok, _ = await ws_connect(user, table.pk)
-        assert ok
-        players[seat] = Player(comm, user.username)
-        await players[seat].next_frame()  # the snapshot
+    players = {seat: await _connected(user, table.pk) for seat, user in by_seat.items()}
     asker, other = players[0], players[1]
     assert asker.view["legal"], "the seeded hand starts with every seat's 定缺"
     expected = await database_sync_to_async(_expected)(table.pk, 0)
@@ -74,12 +78,9 @@ async def test_a_practice_room_hints_the_asking_seat_only(seeded):
 @pytest.mark.usefixtures("close_sockets")
 async def test_a_room_without_practice_refuses_hints(seeded):
     table, by_seat = await database_sync_to_async(_table)(practice=False)
-    comm, ok, _ = await ws_connect(by_seat[0], table.pk)
-    assert ok
-    player = Player(comm, "h0")
-    await player.next_frame()
+    player = await _connected(by_seat[0], table.pk)
     assert player.view["legal"]  # something to decide, and still no hint
-    await comm.send_json_to({"type": "hint", "id": "h1"})
+    await player.comm.send_json_to({"type": "hint", "id": "h1"})
     answer = await _answer(player, "h1")
     assert answer["type"] == "error" and answer["code"] == "not_practice", answer
     assert not [f for f in player.frames if f["type"] == "hint"]
@@ -90,11 +91,8 @@ async def test_a_room_without_practice_refuses_hints(seeded):
 async def test_a_spectator_gets_no_hint(seeded):
     table, _ = await database_sync_to_async(_table)(practice=True)
     watcher = await database_sync_to_async(UserFactory)(username="watcher")
-    comm, ok, _ = await ws_connect(watcher, table.pk)
-    assert ok
-    player = Player(comm, "watcher")
-    await player.next_frame()
-    await comm.send_json_to({"type": "hint", "id": "h1"})
+    player = await _connected(watcher, table.pk)
+    await player.comm.send_json_to({"type": "hint", "id": "h1"})
     answer = await _answer(player, "h1")
     assert answer["type"] == "error" and answer["code"] == "not_seated", answer
 
@@ -150,10 +148,7 @@ def test_no_hint_between_hands_or_before_the_first(db):
 async def test_hints_are_documented_frames(seeded):
     """The hint frame round-trips through JSON and carries what docs/protocol.md lists."""
     table, by_seat = await database_sync_to_async(_table)(practice=True)
-    comm, ok, _ = await ws_connect(by_seat[0], table.pk)
-    assert ok
-    player = Player(comm, "h0")
-    await player.next_frame()
+    comm = (await _connected(by_seat[0], table.pk)).comm
     await comm.send_json_to({"type": "hint"})  # no id: answered all the same
     frame = await comm.receive_json_from(timeout=WAIT)
     while frame["type"] != "hint":
