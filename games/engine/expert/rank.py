@@ -36,7 +36,7 @@ from games.engine.actions import (
     Action,
 )
 from games.engine.core import Rules, rules_of
-from games.engine.expert.shape import GROUP, POW, Shape, shanten_of, ukeire
+from games.engine.expert.shape import GROUP, POW, Shape, seven_ukeire, shanten_of, ukeire
 from games.engine.expert.value import (
     DEAL_IN,
     READY_AT_DRAW,
@@ -56,7 +56,19 @@ _STANDARD: Final = frozenset(
 _SUIT_LO: Final[dict[str, int]] = {"m": 0, "p": 9, "s": 18}
 #: a kong's own worth as a share of a win (Sichuan 刮风下雨 pays at once; elsewhere it raises the
 #: hand's value or pays at the end)
-_KONG_BONUS: Final[dict[str, float]] = {"sichuan": 0.15, "wuhan": 0.08}
+_KONG_BONUS: Final[dict[str, float]] = {"fuzhou": 0.1, "yiwu": 0.05}
+#: immediate kong money per payer (sichuan.md §6.2: 直杠 6 from the discarder, 面下杠 6 and 暗杠
+#: 12 from each other un-won seat; shaanxi.md §10.5: 6 from the discarder, 3 and 6 each)
+_KONG_MONEY: Final[dict[str, dict[str, int]]] = {
+    "sichuan": {KONG_EXPOSED: 6, KONG_ADDED: 6, KONG_CONCEALED: 12},
+    "shaanxi": {KONG_EXPOSED: 6, KONG_ADDED: 3, KONG_CONCEALED: 6},
+}
+#: Wuhan: a kong multiplies the hand's value (wuhan.md §7: 明杠 x2, 暗杠 x4)
+_KONG_TIMES: Final[dict[str, float]] = {KONG_EXPOSED: 2.0, KONG_ADDED: 2.0, KONG_CONCEALED: 4.0}
+#: per variant, (seven pairs, flush) as multiples of a mean win, where those patterns pay more
+#: (sichuan.md §5: 七对 and 清一色 are 3 fan = x4 against a plain win's 1 fan; the mean win is
+#: about 1.6 plain wins)
+_PATTERN_WORTH: Final[dict[str, tuple[float, float]]] = {"sichuan": (2.5, 2.5)}
 #: a win on offer, valued above anything a hand still to complete can be worth
 _WIN_SHARE: Final = 1.25
 
@@ -84,6 +96,7 @@ class _Ctx:
     needs_opening: bool  # Wuhan: no win without a chow/pung/exposed kong (wuhan.md §5)
     danger: list[float]  # per kind, the expected loss of throwing it
     danger_seats: list[int]  # per kind, how many opponents are likely on it
+    own_suit: int
 
     def __init__(self, state: HandState, view: SeatView) -> None:
         self.view = view
@@ -109,6 +122,17 @@ class _Ctx:
             typ != KONG_CONCEALED for typ, _k in view.melds[view.seat]
         )
         self.danger, self.danger_seats = self._danger()
+        #: the one suit of the seat's own melds (-1: no suited meld, -2: melds of two suits or
+        #: an honour meld: no flush)
+        self.own_suit = -1
+        for _typ, kinds in view.melds[view.seat]:
+            if not kinds:
+                continue
+            lo = kinds[0] // 9 * 9 if kinds[0] < 27 else -2
+            if lo == -2 or (self.own_suit >= 0 and lo != self.own_suit):
+                self.own_suit = -2
+                break
+            self.own_suit = lo
 
     def _danger(self) -> tuple[list[float], list[int]]:
         v = self.view
@@ -150,17 +174,66 @@ class _Ctx:
     # -- hands -------------------------------------------------------------------------------------
 
     def hand_value(self, tiles: list[int]) -> tuple[float, int, int]:
-        """(expected points, shanten, useful tiles) of a hand waiting to draw."""
-        counts, jokers = self.shape.split(tiles)
+        """(expected points, shanten, useful tiles) of a hand waiting to draw: the best of its
+        readings (the standard shape; seven pairs and a flush where they pay more)."""
+        shape = self.shape
+        counts, jokers = shape.split(tiles)
         need = len(tiles) // 3
-        useful, _kinds, s = ukeire(counts, jokers, need, self.shape, self.view.unseen)
-        p = win_chance(s, useful, self.unseen_total, self.draws, self.claims)
-        if self.needs_opening:
-            p *= 0.55
+        unseen = self.view.unseen
+        factors = _PATTERN_WORTH.get(self.view.variant)
+        seven = shape.seven
+        if factors is not None:
+            shape.seven = False  # seven pairs is its own reading, worth more
+        useful, _kinds, s = ukeire(counts, jokers, need, shape, unseen)
+        shape.seven = seven
+        p = self._chance(s, useful)
         ev = p * self.win
-        if s == 0 and self.ready_bonus:
+        best_s, best_useful = s, useful
+        if factors is not None:
+            if seven:
+                u7, s7 = seven_ukeire(counts, jokers, shape, unseen)
+                p7 = self._chance(s7, u7)
+                if p7 * factors[0] * self.win > ev:
+                    p, ev, best_s, best_useful = p7, p7 * factors[0] * self.win, s7, u7
+            lo = self._flush_suit(tiles)
+            if lo >= 0:
+                shape.only_lo = lo
+                fc, fj = shape.split(tiles)
+                uf, _kf, sf = ukeire(fc, fj, need, shape, unseen)
+                shape.only_lo = -1
+                pf = self._chance(sf, uf)
+                if pf * factors[1] * self.win > ev:
+                    p, ev, best_s, best_useful = pf, pf * factors[1] * self.win, sf, uf
+        if best_s == 0 and self.ready_bonus:
             ev += (1.0 - p) * self.ready_bonus * self.win
-        return ev, s, useful
+        return ev, best_s, best_useful
+
+    def _chance(self, s: int, useful: int) -> float:
+        p = win_chance(s, useful, self.unseen_total, self.draws, self.claims)
+        return p * 0.55 if self.needs_opening else p
+
+    def _flush_suit(self, tiles: list[int]) -> int:
+        """The suit a flush would be made in (its first kind): the one suit of the seat's melds
+        and of most of its tiles, when at most four tiles are off it; -1 otherwise."""
+        lo = self.own_suit
+        if lo == -2:
+            return -1
+        per = [0, 0, 0]
+        off = 0
+        for t in tiles:
+            k = self.shape.kind_of(t)
+            if k == -2:
+                continue
+            if 0 <= k < 27:
+                per[k // 9] += 1
+            else:
+                off += 1
+        if lo >= 0:
+            main = lo // 9
+        else:
+            main = 0 if per[0] >= per[1] and per[0] >= per[2] else 1 if per[1] >= per[2] else 2
+        off += sum(per) - per[main]
+        return main * 9 if off <= 4 and per[main] >= 6 else -1
 
     def quick_shanten(self, tiles: list[int]) -> int:
         counts, jokers = self.shape.split(tiles)
@@ -365,8 +438,8 @@ def _rank_play(state: HandState, ctx: _Ctx, legal: list[Action]) -> list[RankedO
             t = _tile(a)
             rest = _without(view.hand, t, 4 if typ == KONG_CONCEALED else 1)
             ev, s, useful = ctx.hand_value(rest)
-            bonus = _KONG_BONUS.get(view.variant, 0.05) * ctx.win
-            out.append(RankedOption(a, ev + bonus, "kong, then " + _describe(s, useful)))
+            value = _kong_value(ctx, typ, ev)
+            out.append(RankedOption(a, value, "kong, then " + _describe(s, useful)))
         else:
             top = ctx.rules.claim_priority.get(typ, 0) > hu_rank
             if top:
@@ -392,16 +465,45 @@ def _rank_meld_claim(ctx: _Ctx, a: Action) -> RankedOption:
     try:
         if a.type == KONG_EXPOSED:
             ev, s, useful = ctx.hand_value(rest)
-            bonus = _KONG_BONUS.get(view.variant, 0.05) * ctx.win
-            return RankedOption(a, ev + bonus, "kong, then " + _describe(s, useful))
+            value = _kong_value(ctx, KONG_EXPOSED, ev)
+            return RankedOption(a, value, "kong, then " + _describe(s, useful))
         if not rest:
             return RankedOption(a, -ctx.win, "leaves nothing to throw")
         kinds = sorted(set(rest))
         ev, reason, t = _Discards(ctx, rest, kinds).best()
         name = "pung" if a.type == PUNG else "chow"
+        if a.type == PUNG:
+            ev += _added_kong_option(ctx, _tile(a))
         return RankedOption(a, ev, f"{name}, then throw {_name(t)}: {reason}")
     finally:
         ctx.needs_opening = opening
+
+
+def _kong_value(ctx: _Ctx, kind: str, ev_after: float) -> float:
+    """A kong's option value: the hand after it plus the kong's own worth (money at once, or a
+    multiplier on the win)."""
+    variant = ctx.view.variant
+    money = _KONG_MONEY.get(variant)
+    if money is not None:
+        payers = (
+            1
+            if kind == KONG_EXPOSED
+            else 3 - sum(1 for s in range(4) if s != ctx.view.seat and ctx.view.out[s])
+        )
+        return ev_after + money[kind] * payers
+    if variant == "wuhan":
+        return ev_after * _KONG_TIMES[kind] + 0.02 * ctx.win
+    return ev_after + _KONG_BONUS.get(variant, 0.05) * ctx.win
+
+
+def _added_kong_option(ctx: _Ctx, t: int) -> float:
+    """What a pung of ``t`` adds as the chance to draw its fourth copy for an added kong."""
+    money = _KONG_MONEY.get(ctx.view.variant)
+    if money is None or t < 0 or t >= 34 or not ctx.view.unseen[t] or not ctx.unseen_total:
+        return 0.0
+    p = ctx.draws / ctx.unseen_total * ctx.view.unseen[t]
+    others = 3 - sum(1 for s in range(4) if s != ctx.view.seat and ctx.view.out[s])
+    return (p if p < 1.0 else 1.0) * money[KONG_ADDED] * others
 
 
 def _name(t: int) -> str:

@@ -32,6 +32,7 @@ class Shape:
     void_lo: int  # first kind of the void suit (Sichuan), -1 without
     seven: bool  # seven pairs counts
     dead: int  # a kind that can never stay in a winning hand (Wuhan 红中), -1 without
+    only_lo: int  # a flush reading: only this suit (its first kind) counts, -1 without
 
     def __init__(self, wild: int, face: int, void_lo: int, seven: bool, dead: int = -1) -> None:
         self.wild = wild
@@ -39,6 +40,7 @@ class Shape:
         self.void_lo = void_lo
         self.seven = seven
         self.dead = dead
+        self.only_lo = -1
 
     def kind_of(self, t: int) -> int:
         """What tile ``t`` counts as: -2 a joker, -1 useless (void suit, flower), else a kind."""
@@ -50,6 +52,9 @@ class Shape:
             t = self.face
         lo = self.void_lo
         if lo >= 0 and lo <= t < lo + 9:
+            return -1
+        only = self.only_lo
+        if only >= 0 and not only <= t < only + 9:
             return -1
         return t
 
@@ -159,3 +164,22 @@ def ukeire(
             tiles += u
             kinds += 1
     return tiles, kinds, s
+
+
+def seven_ukeire(
+    counts: list[int], jokers: int, shape: Shape, unseen: list[int]
+) -> tuple[int, int]:
+    """(unseen tiles that lower the seven-pairs shanten, that shanten): a single's copies, and
+    a drawn wildcard."""
+    s = seven_shanten(counts, jokers)
+    if s < 0:
+        return 0, s
+    tiles = 0
+    for t in range(34):
+        u = unseen[t]
+        if not u:
+            continue
+        k = shape.kind_of(t)
+        if k == -2 or (k >= 0 and counts[k] & 1):
+            tiles += u
+    return tiles, s
