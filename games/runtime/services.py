@@ -873,11 +873,17 @@ def table_hint_compute(state: HandState, seat: int, key: str, seq: int) -> dict:
     from django.core.cache import cache
 
     from games.engine.expert import rank_options
+    from games.reasons import reason_zh
 
     options = cache.get(key)
     if options is None:
         options = [
-            {"action": o.action.to_json(), "value": round(o.value, 2), "reason": o.reason}
+            {
+                "action": o.action.to_json(),
+                "value": round(o.value, 2),
+                "reason": o.reason,
+                "reason_zh": reason_zh(o.reason),
+            }
             for o in rank_options(state, seat)[:HINT_TOP]
         ]
         cache.set(key, options, HINT_CACHE_SECONDS)

@@ -174,3 +174,13 @@ def decision_phase(phase) -> str:
     return {"turn": _("your turn"), "claim": _("claim"), "choice": _("choice")}.get(
         str(phase), str(phase)
     )
+
+
+@register.filter
+def reason_label(reason) -> str:
+    """The expert's reason for an option in the page's language: on a Chinese page its
+    translation (games.reasons), or nothing for a phrase not translated yet."""
+    from games.reasons import reason_zh
+
+    text = str(reason or "")
+    return (reason_zh(text) or "") if _zh() else text

@@ -416,7 +416,9 @@
       if (a.choice !== undefined && a.choice !== null) li.appendChild(document.createTextNode(" " + choiceText(a.type, a.choice)));
       var v = document.createElement("span"); v.className = "hint-value"; v.textContent = " " + o.value.toFixed(1);
       li.appendChild(v);
-      if (o.reason) { var r = document.createElement("small"); r.className = "muted"; r.textContent = " " + o.reason; li.appendChild(r); }
+      var why = lang === "zh" ? o.reason_zh : o.reason;  // reason_zh: null for a phrase not translated
+      if (why) { var r = document.createElement("small"); r.className = "muted"; r.textContent = " " + why; li.appendChild(r); }
+      if (o.reason) li.title = o.reason;
       list.appendChild(li);
     });
     if (!S.hint.options.length) list.textContent = t("hint_none");

@@ -8,6 +8,7 @@ from channels.db import database_sync_to_async
 
 from games.engine import HandState, expert
 from games.models import Table
+from games.reasons import reason_zh
 from games.runtime import selectors, services
 from tests.factories import RoomFactory, UserFactory
 from tests.games.runtime.conftest import WAIT, Player, ws_connect
@@ -30,7 +31,12 @@ def _table(*, practice: bool, humans: int = 2):
 def _expected(table_id: int, seat: int) -> list[dict]:
     state = HandState.from_json(Table.objects.get(pk=table_id).state)
     return [
-        {"action": o.action.to_json(), "value": round(o.value, 2), "reason": o.reason}
+        {
+            "action": o.action.to_json(),
+            "value": round(o.value, 2),
+            "reason": o.reason,
+            "reason_zh": reason_zh(o.reason),
+        }
         for o in expert.rank_options(state, seat)[: services.HINT_TOP]
     ]
 
@@ -154,4 +160,4 @@ async def test_hints_are_documented_frames(seeded):
     while frame["type"] != "hint":
         frame = await comm.receive_json_from(timeout=WAIT)
     assert set(frame) == {"type", "id", "seq", "seat", "options"} and frame["id"] is None
-    assert all(set(o) == {"action", "value", "reason"} for o in frame["options"])
+    assert all(set(o) == {"action", "value", "reason", "reason_zh"} for o in frame["options"])
