@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.engine import BUILD, apply, new_hand, to_act  # noqa: E402
 from games.engine.bots import bot_choose  # noqa: E402
+from games.engine.expert.value import TUNING  # noqa: E402
 from games.engine.registry import playable_modes  # noqa: E402
 from games.engine.state import PHASE_CLAIM, PHASE_OVER, PHASE_TURN  # noqa: E402
 from games.engine.wall import dice_seat  # noqa: E402
@@ -71,28 +72,36 @@ def play(
 
 
 def duplicate(
-    variant: str, options: dict[str, Any], walls: int, timer: Timer, start: int = 0
+    variant: str,
+    options: dict[str, Any],
+    walls: int,
+    timer: Timer,
+    start: int = 0,
+    per_wall: bool = False,
 ) -> dict[str, Any]:
     wall_means: list[float] = []
     diffs: list[float] = []
     for i in range(start, start + walls):
         seed = f"dup:{i}"
         base = play(variant, options, seed, None, timer)
-        per_wall = []
+        seats = []
         for seat in range(4):
             got = play(variant, options, seed, seat, timer)
-            per_wall.append(got[seat] - base[seat])
-        diffs.extend(per_wall)
-        wall_means.append(sum(per_wall) / 4)
+            seats.append(got[seat] - base[seat])
+        diffs.extend(seats)
+        wall_means.append(sum(seats) / 4)
     n = len(wall_means)
     mean = sum(wall_means) / n
     var = sum((m - mean) ** 2 for m in wall_means) / (n - 1) if n > 1 else 0.0
     half = 1.96 * math.sqrt(var / n)
-    return {
+    out: dict[str, Any] = {
         "hands": len(diffs),
         "mean_diff": round(mean, 3),
         "ci95": [round(mean - half, 3), round(mean + half, 3)],
     }
+    if per_wall:
+        out["per_wall"] = wall_means
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -102,16 +111,29 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--walls", type=int, default=None, help="walls per mode (4 hands each)")
     p.add_argument("--start", type=int, default=0, help="first wall number")
     p.add_argument("--modes", default="", help="comma-separated variant/mode labels")
+    p.add_argument(
+        "--tune", default="", help="experiments: name=value,... of games.engine.expert.value.TUNING"
+    )
+    p.add_argument("--per-wall", action="store_true", help="also print each wall's mean")
     args = p.parse_args(argv)
+    tuning: dict[str, float] = {}
+    for item in (x for x in args.tune.split(",") if x):
+        name, _, value = item.partition("=")
+        if not hasattr(TUNING, name):
+            p.error(f"no tuning knob {name!r}")
+        setattr(TUNING, name, float(value))
+        tuning[name] = float(value)
     walls = args.walls if args.walls is not None else (6 if args.quick else 1000)
     wanted = {m for m in args.modes.split(",") if m}
     timer = Timer()
     out: dict[str, Any] = {"engine": BUILD, "walls": walls, "duplicate": {}}
+    if tuning:
+        out["tuning"] = tuning
     for key, label, opts in playable_modes():
         name = f"{key}/{label}"
         if wanted and name not in wanted:
             continue
-        out["duplicate"][name] = duplicate(key, opts, walls, timer, args.start)
+        out["duplicate"][name] = duplicate(key, opts, walls, timer, args.start, args.per_wall)
         if not args.json:
             print(name, out["duplicate"][name], flush=True)
     out["expert_decisions_per_s"] = round(timer.calls / timer.seconds, 1) if timer.seconds else 0.0

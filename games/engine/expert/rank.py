@@ -36,10 +36,12 @@ from games.engine.actions import (
     Action,
 )
 from games.engine.core import Rules, rules_of
+from games.engine.expert.plain import plain_pick
 from games.engine.expert.shape import GROUP, POW, Shape, seven_ukeire, shanten_of, ukeire
 from games.engine.expert.value import (
     DEAL_IN,
     READY_AT_DRAW,
+    TUNING,
     threat,
     wait_weight,
     win_chance,
@@ -112,12 +114,12 @@ class _Ctx:
         active = 4 - sum(1 for s in range(4) if view.out[s])
         self.draws = view.live / (active if active > 0 else 1)
         n_opp = len(view.opponents)
-        self.claims = 0.5 * n_opp
+        self.claims = TUNING.claims * n_opp
         total = 0
         for k in range(34):
             total += view.unseen[k]
         self.unseen_total = total
-        self.ready_bonus = READY_AT_DRAW.get(variant, 0.0)
+        self.ready_bonus = READY_AT_DRAW.get(variant, 0.0) * TUNING.ready
         self.needs_opening = variant == "wuhan" and not any(
             typ != KONG_CONCEALED for typ, _k in view.melds[view.seat]
         )
@@ -151,13 +153,17 @@ class _Ctx:
             worth = [1.0] * 34
             if flush >= 0:
                 # its melds are all of one suit: it likely collects that suit (清一色), and a
-                # flush is worth several plain wins (sichuan.md §5: +2 fan, x4)
+                # flush is worth several plain wins (sichuan.md §5: +2 fan, x4); the more melds,
+                # the surer (three or more leave at most four tiles in hand)
+                n = len(v.melds[o])
+                off = 0.4 if n < 3 else 0.1
+                big = 3.0 if n < 3 else 4.0
                 for t in range(34):
                     if flush <= t < flush + 9:
                         weights[t] *= 2.5
-                        worth[t] = 3.0
+                        worth[t] = big
                     else:
-                        weights[t] *= 0.4
+                        weights[t] *= off
             norm = sum(weights)
             if norm <= 0.0:
                 continue
@@ -166,7 +172,7 @@ class _Ctx:
                 p = weights[t] * scale
                 if p > 1.0:
                     p = 1.0
-                danger[t] += p * loss * worth[t]
+                danger[t] += p * loss * worth[t] * TUNING.danger
                 if p * 4.0 > 0.5:
                     seats[t] += 1
         return danger, seats
@@ -180,7 +186,7 @@ class _Ctx:
         counts, jokers = shape.split(tiles)
         need = len(tiles) // 3
         unseen = self.view.unseen
-        factors = _PATTERN_WORTH.get(self.view.variant)
+        factors = _PATTERN_WORTH.get(self.view.variant) if TUNING.patterns > 0.0 else None
         seven = shape.seven
         if factors is not None:
             shape.seven = False  # seven pairs is its own reading, worth more
@@ -210,7 +216,7 @@ class _Ctx:
 
     def _chance(self, s: int, useful: int) -> float:
         p = win_chance(s, useful, self.unseen_total, self.draws, self.claims)
-        return p * 0.55 if self.needs_opening else p
+        return p * TUNING.opening if self.needs_opening else p
 
     def _flush_suit(self, tiles: list[int]) -> int:
         """The suit a flush would be made in (its first kind): the one suit of the seat's melds
@@ -385,7 +391,7 @@ def _hint(state: HandState, ctx: _Ctx, legal: list[Action]) -> Action | None:
 
 def _rank_choice(state: HandState, ctx: _Ctx, legal: list[Action]) -> list[RankedOption]:
     out: list[RankedOption] = []
-    if all(a.type == DINGQUE for a in legal):
+    if all(a.type == DINGQUE for a in legal) and not TUNING.greedy_choice:
         view = ctx.view
         for a in legal:
             lo = _SUIT_LO.get(str(a.choice), -1)
@@ -448,6 +454,14 @@ def _rank_play(state: HandState, ctx: _Ctx, legal: list[Action]) -> list[RankedO
                 out.append(RankedOption(a, best_discard + 0.05 * ctx.win, "variant move"))
             else:
                 out.append(RankedOption(a, best_discard - 0.05 * ctx.win, "variant move"))
+    prior = TUNING.prior * ctx.win
+    if prior > 0.0:
+        plain = plain_pick(view, legal, hint)
+        if plain is not None:
+            for i, opt in enumerate(out):
+                if opt.action == plain:
+                    out[i] = RankedOption(opt.action, opt.value + prior, opt.reason + " (plain)")
+                    break
     return out
 
 
@@ -474,6 +488,7 @@ def _rank_meld_claim(ctx: _Ctx, a: Action) -> RankedOption:
         name = "pung" if a.type == PUNG else "chow"
         if a.type == PUNG:
             ev += _added_kong_option(ctx, _tile(a))
+        ev -= TUNING.meld_margin * ctx.win
         return RankedOption(a, ev, f"{name}, then throw {_name(t)}: {reason}")
     finally:
         ctx.needs_opening = opening
@@ -503,7 +518,7 @@ def _added_kong_option(ctx: _Ctx, t: int) -> float:
         return 0.0
     p = ctx.draws / ctx.unseen_total * ctx.view.unseen[t]
     others = 3 - sum(1 for s in range(4) if s != ctx.view.seat and ctx.view.out[s])
-    return (p if p < 1.0 else 1.0) * money[KONG_ADDED] * others
+    return (p if p < 1.0 else 1.0) * money[KONG_ADDED] * others * TUNING.kong_option
 
 
 def _name(t: int) -> str:

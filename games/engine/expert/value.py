@@ -33,6 +33,35 @@ DEAL_IN: Final = 0.75
 READY_AT_DRAW: Final[dict[str, float]] = {"sichuan": 0.35}
 
 
+class Tuning:
+    """The expert's weights, one shared instance (``TUNING``): bench/bots.py ``--tune`` sets
+    them for experiments (a compiled module's constants cannot be patched); play never does."""
+
+    danger: float  # scales every discard's expected deal-in loss
+    claims: float  # extra chances at a discard win per draw, per opponent
+    ready: float  # scales the worth of being ready at a drawn wall
+    patterns: float  # 0 turns the seven-pairs / flush readings off, 1 as documented
+    kong_option: float  # scales a pung's chance of its added kong
+    opening: float  # Wuhan: a hand's chance without an opening, as a share
+    meld_margin: float  # a claimed meld must beat passing by this share of a win
+    greedy_choice: float  # 1: 定缺 as the variant's default (fewest tiles)
+    prior: float  # the plain move's bonus (games.engine.expert.plain), as a share of a win
+
+    def __init__(self) -> None:
+        self.danger = 1.0
+        self.claims = 0.5
+        self.ready = 1.0
+        self.patterns = 1.0
+        self.kong_option = 1.0
+        self.opening = 0.55
+        self.meld_margin = 0.0
+        self.greedy_choice = 0.0
+        self.prior = 0.1
+
+
+TUNING: Final = Tuning()
+
+
 def win_points(variant: str, koukou: bool) -> float:
     return WIN_POINTS["wuhan:koukou" if koukou else variant] if variant in WIN_POINTS else 10.0
 
