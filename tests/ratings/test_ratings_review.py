@@ -160,3 +160,14 @@ def test_the_page_has_no_review_for_staff_who_did_not_play(client, settled):
     client.force_login(staff)
     page = client.get(f"/ratings/hands/{settled.pk}/").content.decode()
     assert 'data-testid="replay"' in page and 'data-testid="review"' not in page
+
+
+def test_staff_see_stored_reviews_in_the_admin(client, api_client, alice, settled):
+    api_client.force_authenticate(alice)
+    api_client.get(_url(settled))
+    admin = User.objects.create_superuser(username="boss", password="pw")
+    client.force_login(admin)
+    page = client.get("/admin/ratings/handreview/")
+    assert (
+        page.status_code == 200 and f"review of hand {settled.pk}, seat 0" in page.content.decode()
+    )
