@@ -71,6 +71,10 @@ _KONG_TIMES: Final[dict[str, float]] = {KONG_EXPOSED: 2.0, KONG_ADDED: 2.0, KONG
 #: (sichuan.md §5: 七对 and 清一色 are 3 fan = x4 against a plain win's 1 fan; the mean win is
 #: about 1.6 plain wins)
 _PATTERN_WORTH: Final[dict[str, tuple[float, float]]] = {"sichuan": (2.5, 2.5)}
+#: the plain move's prior per variant, as a multiple of TUNING.prior: Wuhan's values are the
+#: roughest (2-5-8 pairs, openings and kong multipliers are not modelled), and a duplicate grid
+#: (200 walls per setting, docs/benchmarks.md) put it level with the greedy bot only at 0.3
+_PRIOR_SCALE: Final[dict[str, float]] = {"wuhan": 3.0}
 #: a win on offer, valued above anything a hand still to complete can be worth
 _WIN_SHARE: Final = 1.25
 
@@ -454,7 +458,7 @@ def _rank_play(state: HandState, ctx: _Ctx, legal: list[Action]) -> list[RankedO
                 out.append(RankedOption(a, best_discard + 0.05 * ctx.win, "variant move"))
             else:
                 out.append(RankedOption(a, best_discard - 0.05 * ctx.win, "variant move"))
-    prior = TUNING.prior * ctx.win
+    prior = TUNING.prior * _PRIOR_SCALE.get(view.variant, 1.0) * ctx.win
     if prior > 0.0:
         plain = plain_pick(view, legal, hint)
         if plain is not None:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from games.engine import apply, legal_actions, new_hand, parse_tiles, to_act
+from games.engine import IllegalActionError, apply, legal_actions, new_hand, parse_tiles, to_act
 from games.engine.bots import KINDS, bot_choose
 from games.engine.core import live_count
 from games.engine.expert import RankedOption, expert_choose, rank_options, review_hand
@@ -123,8 +123,8 @@ def test_it_takes_the_obvious_self_drawn_win():
     assert rank_options(state, 0)[0].reason.startswith("wins")
 
 
-def test_it_takes_the_obvious_discard_win():
-    # given seat 0 ready on 1p/4p and seat 3 throwing 4p (a claim window)
+def discard_win_window():
+    """Seat 0 ready on 1p/4p, seat 3 has just thrown 4p: the claim window."""
     state = stand_in(
         "sichuan", phase=PHASE_TURN, turn=3, choices=("s", "s", "p", "s"),
         hands=(hand("123m456m789m11p23p"), hand("1112223334445m"), hand("1112223334445m"),
@@ -132,8 +132,16 @@ def test_it_takes_the_obvious_discard_win():
         drawn=one("4p"),
     )  # fmt: skip
     state, _ = apply(state, next(a for a in legal_actions(state, 3) if a.tile == "4p"))
+    return state
+
+
+def test_it_takes_the_obvious_discard_win():
+    state = discard_win_window()
     assert state.phase == PHASE_CLAIM and 0 in to_act(state)
     assert expert_choose(state, 0).type == "hu"
+    ranked = rank_options(state, 0)
+    passed = next(r for r in ranked if r.action.type == "pass")
+    assert ranked[0].action.type == "hu" and ranked[0].value > passed.value
 
 
 def test_it_keeps_the_winning_shape():
@@ -240,15 +248,38 @@ def test_review_hand_lists_each_decision_of_the_seat():
 
 
 def test_review_hand_marks_a_passed_win_as_costly():
-    # given a record in which seat 0 passes a discard win
-    wall_state = stand_in(
-        "sichuan", phase=PHASE_TURN, turn=3, choices=("s", "s", "p", "s"),
-        hands=(hand("123m456m789m11p23p"), hand("1112223334445m"), hand("1112223334445m"),
-               hand("111222333444m4p")),
-        drawn=one("4p"),
-    )  # fmt: skip
-    state, _ = apply(wall_state, next(a for a in legal_actions(wall_state, 3) if a.tile == "4p"))
-    ranked = rank_options(state, 0)
-    win = next(r for r in ranked if r.action.type == "hu")
-    passed = next(r for r in ranked if r.action.type == "pass")
-    assert ranked[0] == win and win.value > passed.value
+    # given a greedy hand won on a discard, and its record with that win passed instead
+    for i in range(40):
+        final, _events, actions = play_hand("sichuan", {}, f"expert-passed:{i}")
+        wins = [w for w in final.wins if w["from"] is not None]
+        if wins:
+            break
+    winner = wins[0]["seat"]
+    at = next(j for j, a in enumerate(actions) if a["type"] == "hu" and a["seat"] == winner)
+    passed = {"seat": winner, "type": "pass"}
+    record = {"variant": "sichuan", "dealer": final.dealer, "seed": f"expert-passed:{i}",
+              "actions": [*actions[:at], passed]}  # fmt: skip
+    # when the winner's play is reviewed
+    review = review_hand(record, winner)
+    # then the pass is the decision that differs, a costly one
+    last = review["decisions"][-1]
+    assert last["index"] == at and last["chosen"] == passed and not last["matched"]
+    assert last["options"][0]["action"]["type"] == "hu" and last["loss"] > 0
+    assert at in review["summary"]["costliest"]
+
+
+def test_it_refuses_a_seat_with_nothing_to_do():
+    state = stand_in("sichuan", phase=PHASE_TURN, turn=0, choices=("s", "s", "p", "p"))
+    with pytest.raises(IllegalActionError):
+        expert_choose(state, 1)
+    assert rank_options(state, 1) == []
+
+
+def test_review_hand_replays_an_escape():
+    # given the first actions of a hand, then seat 1 leaving it
+    _state, _events, actions = play_hand("sichuan", {}, "expert-escape")
+    record = {"variant": "sichuan", "dealer": _state.dealer, "seed": "expert-escape",
+              "actions": [*actions[:12], {"seat": 1, "type": "escape"}]}  # fmt: skip
+    review = review_hand(record, 0)
+    assert all(d["index"] < 12 for d in review["decisions"])
+    assert review["summary"]["decisions"] == len(review["decisions"])
