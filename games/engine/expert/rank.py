@@ -37,7 +37,7 @@ from games.engine.actions import (
 )
 from games.engine.core import Rules, rules_of
 from games.engine.expert.plain import plain_pick
-from games.engine.expert.shape import GROUP, POW, Shape, seven_ukeire, shanten_of, ukeire
+from games.engine.expert.shape import GROUP, POW, Shape, seven_ukeire, ukeire
 from games.engine.expert.value import (
     DEAL_IN,
     READY_AT_DRAW,
@@ -245,10 +245,6 @@ class _Ctx:
         off += sum(per) - per[main]
         return main * 9 if off <= 4 and per[main] >= 6 else -1
 
-    def quick_shanten(self, tiles: list[int]) -> int:
-        counts, jokers = self.shape.split(tiles)
-        return shanten_of(counts, jokers, len(tiles) // 3, self.shape.seven)
-
 
 def _flush_suit(melds: list[tuple[str, list[int]]]) -> int:
     """The first kind of the one suit of two or more open melds, -1 otherwise."""
@@ -387,10 +383,7 @@ def rank_view(state: HandState, view: SeatView) -> list[RankedOption]:
 
 def _hint(state: HandState, ctx: _Ctx, legal: list[Action]) -> Action | None:
     """The variant's own bot pick, when it is a variant move the generic values cannot see."""
-    try:
-        return ctx.rules.bot_choice(state, ctx.view.seat, legal)
-    except (KeyError, ValueError, IndexError):  # pragma: no cover - a variant hook's own gap
-        return None
+    return ctx.rules.bot_choice(state, ctx.view.seat, legal)
 
 
 def _rank_choice(state: HandState, ctx: _Ctx, legal: list[Action]) -> list[RankedOption]:

@@ -4,7 +4,7 @@ Everything the expert decides on comes from a ``SeatView``: the seat's own conce
 lies open on the table (melds, rivers, flowers, the public wildcard, declared 定缺), and the seat's
 legal actions. ``observe`` hides other seats' concealed tiles, the wall order, secret choices and
 who else may claim, so two states that differ only there give equal views and equal decisions
-(tests/games/engine/test_expert_knowledge.py).
+(tests/games/engine/test_expert.py).
 """
 
 from __future__ import annotations
@@ -23,10 +23,8 @@ WHITE: Final = 31  # 5z 白板: Yiwu's stand-in for the 财神's face
 _SUIT_LO: Final[dict[str, int]] = {"m": 0, "p": 9, "s": 18}
 
 #: variants whose wins include seven pairs (sichuan.md §4, shaanxi.md §9.1, yiwu.md §7.2;
-#: wuhan.md §3 "No 七对", Fuzhou has no special shape)
+#: wuhan.md §6 "No 七对", Fuzhou has no special shape)
 SEVEN_PAIRS: Final = frozenset({"sichuan", "shaanxi", "yiwu"})
-#: concealed tiles of a hand waiting to draw, when not 13
-HAND_SIZE: Final[dict[str, int]] = {"fuzhou": 16}
 
 
 def kinds_of(text: str | None) -> list[int]:
@@ -134,11 +132,6 @@ class SeatView:
             if k < 34:
                 seen[k] += 1  # a flipped indicator (Wuhan 翻癞子) lies open
         return [max(0, 4 - seen[k]) for k in range(34)]
-
-    @property
-    def hand_size(self) -> int:
-        """Tiles a complete hand holds concealed plus three per meld, before the winning tile."""
-        return HAND_SIZE.get(self.variant, 13)
 
     @property
     def seven_pairs(self) -> bool:
