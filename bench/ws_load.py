@@ -805,7 +805,12 @@ def create_tables(site: Site, *, tables: int, variant: str) -> list[tuple[int, l
     from rooms.services import room_record_changes
 
     room = Room.objects.create(
-        name=f"ws load {site.run_id}", variant=variant, coefficient=1, rake=0, min_balance=0
+        name=f"ws load {site.run_id}",
+        variant=variant,
+        coefficient=1,
+        rake=0,
+        min_balance=0,
+        bot_kind="greedy",  # the numbers measure the server, not the bots (comparable runs)
     )
     room_record_changes(room=room, before=None, actor=None)
     out = []

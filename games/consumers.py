@@ -99,6 +99,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.closing = False
         self.spectator_queue: list[tuple[float, dict]] = []
         self.spectator_flush: asyncio.TimerHandle | None = None
+        self.hint_running = False
         self.bucket = TokenBucket(
             rate=float(getattr(settings, "TABLE_WS_RATE_PER_SECOND", 5)),
             burst=int(getattr(settings, "TABLE_WS_BURST", 30)),
@@ -225,6 +226,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             "ready": self._on_ready,
             "leave": self._on_leave,
             "back": self._on_back,
+            "hint": self._on_hint,
         }.get(kind)
         if handler is None:
             await self._error("malformed", f"Unknown frame type {kind!r}.", _id(content))
@@ -277,6 +279,27 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def _on_back(self, content) -> None:
         await self._write(services.table_back, table_id=self.table_id, user=self.user)
+
+    async def _on_hint(self, content) -> None:
+        """A live hint for this socket alone (practice rooms; docs/protocol.md, "Hints")."""
+        if self.hint_running:
+            await self._error(services.ERR_HINT_PENDING, "A hint is being computed.", _id(content))
+            return
+        try:
+            context = await database_sync_to_async(services.table_hint_context)(
+                table_id=self.table_id, user=self.user
+            )
+        except services.TableRefused as exc:
+            await self._error(exc.code, exc.message, _id(content))
+            return
+        self.hint_running = True
+        try:
+            # CPU work (up to seconds): not on the one thread that serves every socket's
+            # database calls (database_sync_to_async is thread-sensitive)
+            hint = await asyncio.to_thread(services.table_hint_compute, *context)
+        finally:
+            self.hint_running = False
+        await self._send({**hint, "id": _id(content)})
 
     async def _on_leave(self, content) -> None:
         result = await self._write(services.table_leave, table_id=self.table_id, user=self.user)

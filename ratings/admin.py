@@ -1,6 +1,15 @@
 from django.contrib import admin
 
-from ratings.models import Escape, PlayerHand, RatingHistory, Season, SeasonStanding, Standing, Tier
+from ratings.models import (
+    Escape,
+    HandReview,
+    PlayerHand,
+    RatingHistory,
+    Season,
+    SeasonStanding,
+    Standing,
+    Tier,
+)
 
 
 @admin.register(Tier)
@@ -61,3 +70,16 @@ class EscapeAdmin(admin.ModelAdmin):
     list_display = ("created_at", "user", "hand")
     search_fields = ("user__username",)
     raw_id_fields = ("hand",)
+
+
+@admin.register(HandReview)
+class HandReviewAdmin(admin.ModelAdmin):
+    """Stored reviews (ratings.services.hand_review_get). Read-only; delete one to have it
+    computed again on the next request."""
+
+    list_display = ("hand", "seat", "version", "created_at")
+    search_fields = ("hand__id",)
+    readonly_fields = [f.name for f in HandReview._meta.fields]
+
+    def has_add_permission(self, request):
+        return False

@@ -23,6 +23,11 @@ urlpatterns = [
     ),
     path("ratings/hands/<int:hand_id>", apis.HandDetailApi.as_view(), name="api-ratings-hand"),
     path("ratings/hands/<int:hand_id>/log", apis.HandLogApi.as_view(), name="api-ratings-hand-log"),
+    path(
+        "ratings/hands/<int:hand_id>/review",
+        apis.HandReviewApi.as_view(),
+        name="api-ratings-hand-review",
+    ),
     path("ratings/seasons", apis.SeasonListApi.as_view(), name="api-ratings-seasons"),
     path(
         "ratings/leaderboards/<str:variant>",

@@ -6,6 +6,7 @@ hand ends).
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
@@ -14,7 +15,7 @@ from rest_framework.response import Response
 
 from config.api import ApiView, StrictPageNumberPagination
 from ratings import selectors
-from ratings.services import escape_cooldown_remaining
+from ratings.services import escape_cooldown_remaining, hand_review_get
 from rooms.models import Variant
 
 VARIANT_PARAM = OpenApiParameter("variant", enum=Variant.values, required=False)
@@ -41,8 +42,6 @@ class VariantFilter(serializers.Serializer):
 
 def _variant_or_404(variant: str) -> str:
     if variant not in Variant.values:
-        from django.http import Http404
-
         raise Http404("No such variant.")
     return variant
 
@@ -352,6 +351,74 @@ class HandLogApi(ApiView):
     def get(self, request, hand_id: int):
         hand = selectors.access_hand(request.user, hand_id)
         return Response(selectors.hand_log(hand))
+
+
+class ReviewActionSerializer(serializers.Serializer):
+    """An action as the engine writes it (docs/engine-api.md): type, seat, and tile, tiles or
+    choice where the action has one."""
+
+    seat = serializers.IntegerField(min_value=0, max_value=3)
+    type = serializers.CharField()
+    tile = serializers.CharField(required=False)
+    tiles = serializers.CharField(required=False)
+    choice = serializers.JSONField(required=False)
+
+    def to_representation(self, instance):
+        return dict(instance)  # exactly the engine's JSON: absent keys stay absent
+
+
+class ReviewOptionSerializer(serializers.Serializer):
+    action = ReviewActionSerializer()
+    value = serializers.FloatField(help_text="Estimated points; higher is better.")
+    reason = serializers.CharField(help_text="Why, in a short English phrase.")
+
+
+class ReviewDecisionSerializer(serializers.Serializer):
+    index = serializers.IntegerField(
+        help_text="Index of the player's action in the hand's actions (the log's `actions`); "
+        "the replay shows the situation of the decision at step `index`."
+    )
+    phase = serializers.ChoiceField(choices=["turn", "claim", "choice"])
+    options = ReviewOptionSerializer(many=True, help_text="The expert's best options, best first.")
+    chosen = ReviewActionSerializer(help_text="What the player did.")
+    chosen_value = serializers.FloatField()
+    matched = serializers.BooleanField(help_text="The player chose the expert's best option.")
+    loss = serializers.FloatField(help_text="Best value minus the chosen one's (>= 0).")
+
+
+class ReviewSummarySerializer(serializers.Serializer):
+    decisions = serializers.IntegerField(help_text="Decisions with more than one option.")
+    matched = serializers.IntegerField(help_text="Of those, where the player chose the best.")
+    costliest = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Up to 3 decision indices (`index`), the largest loss first.",
+    )
+
+
+@extend_schema_serializer(component_name="HandReview")
+class HandReviewSerializer(serializers.Serializer):
+    hand = serializers.IntegerField()
+    seat = serializers.IntegerField(min_value=0, max_value=3)
+    variant = serializers.ChoiceField(choices=Variant.choices)
+    decisions = ReviewDecisionSerializer(many=True)
+    summary = ReviewSummarySerializer()
+
+
+class HandReviewApi(ApiView):
+    """The expert's review of the player's own seat in one of their ended hands."""
+
+    @extend_schema(
+        responses={200: HandReviewSerializer},
+        description="Your own seat only: 404 for a hand you did not play, while it is live, "
+        "and when the engine cannot rebuild it. Computed on the first request (it can take a "
+        "few seconds) and kept.",
+    )
+    def get(self, request, hand_id: int):
+        hand, seat = selectors.access_hand_review(request.user, hand_id)
+        review = hand_review_get(hand=hand, seat=seat)
+        if review is None:
+            raise Http404("This hand cannot be reviewed: the engine cannot rebuild it.")
+        return Response(HandReviewSerializer({**review, "hand": hand.pk, "seat": seat}).data)
 
 
 class SeasonSerializer(serializers.Serializer):

@@ -192,3 +192,25 @@ class Escape(models.Model):
 
     def __str__(self) -> str:
         return f"escape of {self.user_id} at {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class HandReview(models.Model):
+    """The expert's review of one ended hand from one seat (games.engine.expert.review_hand):
+    the seat's decisions with the expert's ranked options, computed on the first request for it
+    and kept (ratings.services.hand_review_get). `version` is the expert's version the review
+    was computed with; a different one computes it again."""
+
+    hand = models.ForeignKey("games.HandRecord", on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    version = models.CharField(max_length=40, blank=True, default="")
+    review = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seat"], name="ratings_handreview_unique"),
+            models.CheckConstraint(condition=Q(seat__lte=3), name="ratings_handreview_seat_0_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"review of hand {self.hand_id}, seat {self.seat}"

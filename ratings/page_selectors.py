@@ -100,3 +100,33 @@ def hand_money(hand, detail: dict[str, Any]) -> dict[str, Any]:
             {**p, "calc": f"({pts}) × {n}" + (f" − {a}" if a else ""), "expected": pts * n - a}
         )
     return {"N": n, "A": a, "rows": rows}
+
+
+def _same_action(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    keys = ("type", "tile", "tiles", "choice")
+    return all(a.get(k) == b.get(k) for k in keys)
+
+
+def review_for_page(review: dict[str, Any]) -> dict[str, Any]:
+    """A stored review (games.engine.expert.review_hand) laid out for the hand's page: per
+    decision its option rows (best first, the player's choice marked, appended when it is not
+    among the top ones) and the summary's costliest decisions themselves."""
+    decisions = []
+    for d in review.get("decisions", []):
+        options = d.get("options") or []
+        chosen = d.get("chosen") or {}
+        rows = [
+            {**o, "best": i == 0, "chosen": _same_action(o.get("action") or {}, chosen)}
+            for i, o in enumerate(options)
+        ]
+        if not any(r["chosen"] for r in rows):  # outside the top options the expert listed
+            rows.append(
+                {"action": chosen, "value": d.get("chosen_value"), "reason": "",
+                 "best": False, "chosen": True, "outside": True}
+            )  # fmt: skip
+        best = options[0]["action"] if options else None
+        decisions.append({**d, "rows": rows, "best": best})
+    by_index = {d["index"]: d for d in decisions}
+    summary = review.get("summary") or {}
+    costliest = [by_index[i] for i in summary.get("costliest", []) if i in by_index]
+    return {"decisions": decisions, "summary": summary, "costliest": costliest}

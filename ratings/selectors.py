@@ -394,6 +394,35 @@ def hand_ended(hand: HandRecord) -> bool:
     return hand.status != HandStatus.LIVE
 
 
+def access_hand_review(user, hand_id: int) -> tuple[HandRecord, int]:
+    """An ended hand and the seat ``user`` played in it: a review is of one's own seat only.
+    404 for everybody else (staff who did not sit included) and while the hand is live."""
+    hand = access_hand(user, hand_id)
+    if not hand_ended(hand):
+        raise Http404("This hand has not ended yet.")
+    seat = hand_seat_of(hand, user)
+    if seat is None:
+        raise Http404("You did not play this hand: a review is of your own seat.")
+    return hand, seat
+
+
+def hand_seat_of(hand: HandRecord, user) -> int | None:
+    """The seat ``user`` played in ``hand`` (None: not a player of it)."""
+    if user is None or not user.is_authenticated:
+        return None
+    return HandSeat.objects.filter(hand=hand, user=user).values_list("seat", flat=True).first()
+
+
+def hand_record(hand: HandRecord) -> dict[str, Any]:
+    """The hand's record as games.engine.replay (and games.engine.expert.review_hand) take it."""
+    setup = props_hand_setup(hand.pk)
+    return {
+        "variant": hand.variant, "options": hand.options, "dealer": hand.dealer,
+        "seed": hand.seed, "carry": hand.carry, "props": setup.get("props"),
+        "before_deal": setup.get("before_deal"), "actions": hand.actions,
+    }  # fmt: skip
+
+
 def hand_players(hand: HandRecord) -> list[dict[str, Any]]:
     return [
         {

@@ -26,6 +26,7 @@ from games.models import HandRecord, HandSeat
 from ratings import calc
 from ratings.models import (
     Escape,
+    HandReview,
     Outcome,
     PlayerHand,
     RatedHand,
@@ -231,3 +232,43 @@ def escape_cooldown_remaining(user, *, now: datetime | None = None) -> int:
     length = cooldown_for(len(recent))
     remaining = (recent[0] + timedelta(seconds=length) - now).total_seconds()
     return max(0, int(-(-remaining // 1)))
+
+
+# --- hand reviews ---------------------------------------------------------------------------
+def expert_version() -> str:
+    """The version of the expert a review is computed with (games.engine.expert.VERSION when
+    it says one): a stored review of another version is computed again."""
+    from games.engine import expert
+
+    return str(getattr(expert, "VERSION", ""))
+
+
+def hand_review_get(*, hand: HandRecord, seat: int) -> dict[str, Any] | None:
+    """The expert's review of ``hand`` from ``seat`` (games.engine.expert.review_hand), computed
+    once and kept in HandReview. None if the engine cannot rebuild the hand from its record.
+
+    Computed on the first request, not at settlement: it costs tens of ms to seconds of CPU,
+    and most hands are never reviewed; settling would pay it four times a hand inside the
+    table's follow-ups (Celery is eager on the defaults). Two first requests at once both
+    compute it (the same record gives the same review) and the unique key keeps one row."""
+    from games.engine import EngineError
+    from games.engine.expert import review_hand
+    from ratings.selectors import hand_record
+
+    version = expert_version()
+    row = HandReview.objects.filter(hand=hand, seat=seat).first()
+    if row is not None and row.version == version:
+        return row.review
+    try:
+        review = review_hand(hand_record(hand), seat)
+    except EngineError:
+        return None
+    if row is not None:
+        HandReview.objects.filter(pk=row.pk).update(version=version, review=review)
+        return review
+    try:
+        with transaction.atomic():
+            HandReview.objects.create(hand=hand, seat=seat, version=version, review=review)
+    except IntegrityError:
+        pass  # another request stored it meanwhile
+    return review

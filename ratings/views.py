@@ -12,8 +12,8 @@ from django.shortcuts import redirect, render
 from games.engine.patterns import pattern_names_json
 from ratings import selectors
 from ratings.forms import HistoryFilterForm
-from ratings.page_selectors import hand_money, my_hand_rating, replay_public
-from ratings.services import escape_cooldown_remaining
+from ratings.page_selectors import hand_money, my_hand_rating, replay_public, review_for_page
+from ratings.services import escape_cooldown_remaining, hand_review_get
 from rooms.models import Variant
 
 
@@ -105,6 +105,12 @@ def hand(request, hand_id: int):
         "variant_label": Variant(record.variant).label,
         "pattern_names": pattern_names_json(),
     }
+    # The expert's review of the viewer's own seat (none for staff who did not play it)
+    seat = selectors.hand_seat_of(record, request.user) if detail["ended"] else None
+    if seat is not None:
+        review = hand_review_get(hand=record, seat=seat)
+        context["review_seat"] = seat
+        context["review"] = review_for_page(review) if review is not None else None
     return render(request, "ratings/hand.html", context)
 
 

@@ -2,6 +2,9 @@
 
 * random: a uniformly random legal action, from a RNG seeded by (rng_seed, action count, seat), so a
   bot game is reproducible.
+* expert: ``games.engine.expert.expert_choose``: every option valued in points from the seat's
+  own knowledge (tile efficiency against the unseen tiles, the win's worth, the danger of each
+  discard); docs/engine-expert.md.
 * greedy: always wins when it can; declares every kong; pungs only when that lowers its shanten;
   discards the tile that leaves the fewest tiles-from-ready (shanten via games.engine.hand, seven
   pairs counted when there are no melds), breaking ties toward isolated and terminal tiles. Variant
@@ -38,7 +41,7 @@ from games.engine.errors import IllegalActionError
 from games.engine.state import PHASE_CHOICE, PHASE_TURN, HandState
 from games.engine.tiles import tile_str
 
-KINDS: Final = ("greedy", "random")
+KINDS: Final = ("greedy", "random", "expert")
 
 
 def bot_choose(state: HandState, seat: int, *, kind: str = "greedy", rng_seed: int = 0) -> Action:
@@ -50,6 +53,10 @@ def bot_choose(state: HandState, seat: int, *, kind: str = "greedy", rng_seed: i
         legal = [a for a in legal if a.type != "prop"]
     if kind == "random":
         return random.Random(f"{rng_seed}:{state.n_actions}:{seat}").choice(legal)
+    if kind == "expert":
+        from games.engine.expert import expert_choose
+
+        return expert_choose(state, seat, rng_seed=rng_seed)
     if kind != "greedy":
         raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(KINDS)}")
     return _greedy(state, seat, legal)

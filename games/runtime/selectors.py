@@ -178,6 +178,8 @@ def table_info(
             **room_terms,
             "base": room.base_points,
             "min_balance": room.min_balance,
+            "bot_kind": room.bot_kind,
+            "practice": room.practice,
         },
         # The N and A the current (or last) hand settles at; `next_terms` when the room was
         # changed since that hand began ("from the next hand").

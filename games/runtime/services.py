@@ -101,10 +101,6 @@ def sockets_per_user() -> int:
     return int(cfg("TABLE_SOCKETS_PER_USER", 4))
 
 
-def bot_kind() -> str:
-    return str(cfg("TABLE_BOT_KIND", "greedy"))
-
-
 # --- errors ---------------------------------------------------------------------------------
 class TableRefused(Exception):
     """A player may not do this (sit, join, ...). `code` is stable, `message` is for humans."""
@@ -122,6 +118,13 @@ ERR_NOT_SEATED = "not_seated"
 ERR_NO_HAND = "no_hand"
 ERR_NOT_YOUR_TURN = "not_your_turn"
 ERR_ILLEGAL = "illegal"
+ERR_NOT_PRACTICE = "not_practice"
+ERR_HINT_PENDING = "hint_pending"
+
+#: How many of the expert's options a live hint shows (practice rooms).
+HINT_TOP = 3
+#: How long a computed hint is kept (seconds): one computation per seat and decision point.
+HINT_CACHE_SECONDS = 600
 
 
 def seed_generate() -> str:
@@ -851,7 +854,9 @@ def _queue_bots(table_id: int) -> None:
 
 
 def _bot_move(table: Table, now: datetime) -> bool:
-    """One move of a bot (or a seat on autoplay) that has to act; False if none."""
+    """One move of a bot (or a seat on autoplay) that has to act; False if none. The bot plays
+    as strong as the room says (Room.bot_kind: the room came with the table's lock, no query)
+    and decides from what its seat may know (games.engine.bots)."""
     from games.engine.bots import bot_choose
 
     if table.status != TableStatus.PLAYING or table.state is None:
@@ -859,9 +864,10 @@ def _bot_move(table: Table, now: datetime) -> bool:
     state = _state(table)
     seats = _seats(table)
     held = _held_seats(table)
+    kind = table.room.bot_kind
     for index in engine.to_act(state):
         if seats[index].bot_plays and index not in held:
-            action = bot_choose(state, index, kind=bot_kind(), rng_seed=table.seq * 4 + index)
+            action = bot_choose(state, index, kind=kind, rng_seed=table.seq * 4 + index)
             hand = _current_hand(table)
             assert hand is not None
             _play(table, hand, state, action, now)
@@ -890,6 +896,58 @@ def table_run_bots(*, table_id: int, limit: int = 2000) -> int:
         return moves
     finally:
         _local.bots_running = False
+
+
+# --- hints (practice rooms) -----------------------------------------------------------------
+def table_hint_context(*, table_id: int, user) -> tuple[HandState, int, str, int]:
+    """What a live hint is computed from: (state, the user's seat, the hint's cache key, the
+    table's seq). Only in practice rooms (Room.practice), only for the asking user's own seat,
+    only while that seat has something to do; otherwise TableRefused: not_practice, not_seated,
+    no_hand, not_your_turn. Two queries, no lock: it changes nothing."""
+    table = Table.objects.select_related("room").get(pk=table_id)
+    if not table.room.practice:
+        raise TableRefused(ERR_NOT_PRACTICE, "Hints are offered only in practice rooms.")
+    seat = Seat.objects.filter(table=table, user=user).values_list("index", flat=True).first()
+    if seat is None:
+        raise TableRefused(ERR_NOT_SEATED, "Only a player gets hints, for their own seat.")
+    if table.status != TableStatus.PLAYING or table.state is None:
+        raise TableRefused(ERR_NO_HAND, "No hand is being played.")
+    state = HandState.from_json(table.state)
+    held = {int(a["seat"]) for a in table.held or []}
+    if seat in held or not engine.legal_actions(state, seat):
+        raise TableRefused(ERR_NOT_YOUR_TURN, "You have nothing to decide now.")
+    key = f"que:hint:{table.pk}:{table.current_hand_id}:{seat}:{state.n_actions}"
+    return state, seat, key, table.seq
+
+
+def table_hint_compute(state: HandState, seat: int, key: str, seq: int) -> dict:
+    """The hint frame: the expert's best HINT_TOP options for ``seat`` (rank_options decides
+    from what that seat may know), computed once per seat and decision point (the cache key
+    holds the action count) so asking again costs nothing. Pure CPU besides the cache: the
+    socket runs it off the thread that serves the database calls."""
+    from django.core.cache import cache
+
+    from games.engine.expert import rank_options
+    from games.reasons import reason_zh
+
+    options = cache.get(key)
+    if options is None:
+        options = [
+            {
+                "action": o.action.to_json(),
+                "value": round(o.value, 2),
+                "reason": o.reason,
+                "reason_zh": reason_zh(o.reason),
+            }
+            for o in rank_options(state, seat)[:HINT_TOP]
+        ]
+        cache.set(key, options, HINT_CACHE_SECONDS)
+    return {"type": "hint", "seq": seq, "seat": seat, "options": options}
+
+
+def table_hint(*, table_id: int, user) -> dict:
+    """table_hint_context then table_hint_compute, in one call."""
+    return table_hint_compute(*table_hint_context(table_id=table_id, user=user))
 
 
 # --- presence, leaving, escape --------------------------------------------------------------

@@ -33,11 +33,13 @@ class RoomAdmin(admin.ModelAdmin):
         "base_points",
         "min_balance",
         "props_enabled",
+        "bot_kind",
+        "practice",
         "is_active",
         "updated_at",
     )
     list_editable = ("coefficient", "rake", "is_active")
-    list_filter = ("variant", "is_active", "props_enabled")
+    list_filter = ("variant", "is_active", "props_enabled", "bot_kind", "practice")
     search_fields = ("name",)
     inlines = [RoomChangeInline]
 

@@ -5,7 +5,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 
 from config.api import ApiView
-from rooms.models import Variant
+from rooms.models import BotKind, Variant
 from rooms.selectors import room_get, room_list
 
 
@@ -20,6 +20,13 @@ class RoomOutputSerializer(serializers.Serializer):
     rake = serializers.IntegerField(help_text="House rake A per seated player per hand.")
     min_balance = serializers.IntegerField()
     props_enabled = serializers.BooleanField()
+    bot_kind = serializers.ChoiceField(
+        choices=BotKind.choices,
+        help_text="How the room's bots play (they fill empty seats and stand in for away players).",
+    )
+    practice = serializers.BooleanField(
+        help_text='A practice room: players may ask for live hints at the table ({"type": "hint"}).'
+    )
 
 
 class RoomListApi(ApiView):

@@ -17,6 +17,14 @@ class Variant(models.TextChoices):
 PROPS_VARIANTS = ("sichuan", "wuhan")
 
 
+class BotKind(models.TextChoices):
+    """How the room's bots play: games.engine.bots.KINDS without "random" (a test keeps the two
+    in step). The bots fill empty seats and stand in for an away or disconnected player."""
+
+    GREEDY = "greedy", "greedy (fast, weak)"
+    EXPERT = "expert", "expert"
+
+
 class Room(models.Model):
     """A lobby room: which game is played and what a point is worth in coins.
 
@@ -34,6 +42,22 @@ class Room(models.Model):
     min_balance = models.PositiveBigIntegerField("minimum balance to sit", default=0)
     #: 道具 (sichuan.md §13): on by default; only Sichuan and Wuhan rooms have props (save())
     props_enabled = models.BooleanField("props allowed", default=True)
+    #: New rooms get the expert (issue #19: the bots a player meets should play well); rooms
+    #: that existed before keep the greedy bot they had (migration 0003): a stronger house
+    #: player changes what a room costs its players, so that is the admin's decision.
+    bot_kind = models.CharField(
+        "bot strength",
+        max_length=10,
+        choices=BotKind.choices,
+        default=BotKind.EXPERT,
+        help_text="How the bots play that fill empty seats and stand in for away players.",
+    )
+    #: Practice rooms offer live hints at the table (the expert's top options for your seat).
+    practice = models.BooleanField(
+        "practice room",
+        default=False,
+        help_text="Players may ask for live hints (the expert's best options) at the table.",
+    )
     is_active = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

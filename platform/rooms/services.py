@@ -13,6 +13,8 @@ AUDITED_FIELDS = (
     "rake",
     "min_balance",
     "props_enabled",
+    "bot_kind",
+    "practice",
     "is_active",
 )
 

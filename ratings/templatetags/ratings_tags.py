@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -125,3 +126,61 @@ def player_name(player) -> str:
 def outcome_label(outcome) -> str:
     """A hand's outcome for a player (ratings.models.Outcome) in the page's language."""
     return {"win": _("win"), "loss": _("loss"), "draw": _("even")}.get(str(outcome), str(outcome))
+
+
+# What each engine action is called ([English, 中文]); the table client's ACTION_NAMES
+# (static/games/table.js) has the same. An unknown type shows as its key.
+_ACTION_NAMES = {
+    "discard": ("Discard", "打"), "chow": ("Chow", "吃"), "pung": ("Pung", "碰"),
+    "kong_exposed": ("Kong", "杠"), "kong_added": ("Add kong", "补杠"),
+    "kong_concealed": ("Concealed kong", "暗杠"), "hu": ("Win", "胡"), "pass": ("Pass", "过"),
+    "dingque": ("Void suit", "定缺"), "paozi": ("Paozi", "炮子"), "maizi": ("Buy", "买子"),
+    "xiazi": ("Bet", "下子"), "hongzhong_gang": ("Red-dragon kong", "红中杠"),
+    "laizi_gang": ("Laizi kong", "癞子杠"), "qiangjin": ("Rob the gold", "抢金"),
+    "sanjindao": ("Three golds", "三金倒"), "buhua": ("Flower", "补花"), "piao": ("Piao", "飘"),
+}  # fmt: skip
+_CHOICE_NAMES = {
+    ("maizi", 0): ("Don't buy", "不买"), ("maizi", 1): ("Buy", "买子"),
+    ("xiazi", 0): ("Don't bet", "不下"), ("xiazi", 1): ("Bet", "下子"),
+}  # fmt: skip
+_SUITS = {"m": "万", "p": "筒", "s": "条"}
+
+
+@register.filter
+def action_label(action):
+    """An engine action (its JSON) in words and tile faces: 碰 Pung 五万, 定缺 Void suit 条."""
+    from ratings.templatetags.que_tiles import tile_faces
+
+    if not isinstance(action, dict):
+        return str(action)
+    kind = str(action.get("type", ""))
+    choice = action.get("choice")
+    pair = _CHOICE_NAMES.get((kind, choice)) if choice is not None else None
+    if pair is None:
+        pair = _ACTION_NAMES.get(kind)
+    name = (pair[1] if _zh() else f"{pair[1]} {pair[0]}") if pair else kind
+    parts = [format_html("{}", name)]
+    tiles = action.get("tiles") or action.get("tile")
+    if tiles:
+        parts.append(tile_faces(tiles))
+    if choice is not None and (kind, choice) not in _CHOICE_NAMES:
+        parts.append(format_html("{}", _SUITS.get(str(choice), str(choice))))
+    return format_html_join(" ", "{}", ((p,) for p in parts))
+
+
+@register.filter
+def decision_phase(phase) -> str:
+    """A reviewed decision's kind: your turn, a claim (on another's discard), a choice."""
+    return {"turn": _("your turn"), "claim": _("claim"), "choice": _("choice")}.get(
+        str(phase), str(phase)
+    )
+
+
+@register.filter
+def reason_label(reason) -> str:
+    """The expert's reason for an option in the page's language: on a Chinese page its
+    translation (games.reasons), or nothing for a phrase not translated yet."""
+    from games.reasons import reason_zh
+
+    text = str(reason or "")
+    return (reason_zh(text) or "") if _zh() else text

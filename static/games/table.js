@@ -22,6 +22,7 @@
       claim_window: "Waiting for claims", next_terms: "from the next hand", back: "I'm back",
       leave_title: "Leave in the middle of a hand?", leave_stay: "Stay", leave_go: "Leave anyway",
       calc: "Coins = points × N − A", payments: "Payments this hand", rating: "Rating",
+      hint: "Hint", hint_none: "No hint now",
       rating_note: "Your rating ranks this hand's points among the four players and is a cautious estimate that firms up with every hand, so it can rise after a loss.",
     },
     zh: {
@@ -39,6 +40,7 @@
       claim_window: "等待吃碰杠胡", next_terms: "下一局起", back: "我回来了",
       leave_title: "对局中离开？", leave_stay: "留下", leave_go: "仍然离开",
       calc: "金币 = 分数 × N − A", payments: "本局收付", rating: "积分评级",
+      hint: "提示", hint_none: "暂无提示",
       rating_note: "评级按本局四人的分数排名计算，并且是随局数增加而越来越准的保守估计，所以输了也可能上升。",
     },
   };
@@ -188,7 +190,7 @@
     renderTerms(tb);
     renderBack(tb, seated);
     if (tb.invite_code) { $("invite").hidden = false; $("invite").textContent = t("invite") + ": " + tb.invite_code; }
-    renderSeats(); renderCenter(); renderActions(); renderHand(); renderResult(); renderLog();
+    renderSeats(); renderCenter(); renderActions(); renderHint(); renderHand(); renderResult(); renderLog();
     if (window.QueProps) window.QueProps.render({ view: v, seat: mySeat(), lang: lang, act: act, pending: S.pending, tileEl: tileEl });  // static/games/props.js
     root.dataset.phase = v ? v.phase : "";
   }
@@ -391,6 +393,35 @@
       b.onclick = function () { act(a); };
       box.appendChild(b);
     });
+  }
+
+  // Practice rooms: the expert's best options for this seat, on request (docs/protocol.md, "Hints").
+  function renderHint() {
+    var btn = $("hint-btn"), list = $("hint-options");
+    if (!btn || !list) return;
+    var canAsk = mySeat() !== null && S.table.status === "playing" && legal().length > 0;
+    btn.hidden = !canAsk; btn.textContent = t("hint") + (lang === "zh" ? "" : " 提示");
+    btn.disabled = !!S.hintAsked;
+    list.innerHTML = "";
+    if (S.hint && S.hintFor !== JSON.stringify(legal())) S.hint = null;  // another decision now
+    list.hidden = !(canAsk && S.hint);
+    if (list.hidden) return;
+    S.hint.options.forEach(function (o, k) {
+      var li = document.createElement("li"); li.className = "hint-option" + (k === 0 ? " best" : "");
+      li.setAttribute("data-testid", "hint-option");
+      var a = o.action;
+      li.appendChild(document.createTextNode(actName(a.type) + " "));
+      if (a.tiles) li.appendChild(tilesEl(a.tiles, "small"));
+      else if (a.tile) li.appendChild(tileEl(a.tile, { cls: "small" }));
+      if (a.choice !== undefined && a.choice !== null) li.appendChild(document.createTextNode(" " + choiceText(a.type, a.choice)));
+      var v = document.createElement("span"); v.className = "hint-value"; v.textContent = " " + o.value.toFixed(1);
+      li.appendChild(v);
+      var why = lang === "zh" ? o.reason_zh : o.reason;  // reason_zh: null for a phrase not translated
+      if (why) { var r = document.createElement("small"); r.className = "muted"; r.textContent = " " + why; li.appendChild(r); }
+      if (o.reason) li.title = o.reason;
+      list.appendChild(li);
+    });
+    if (!S.hint.options.length) list.textContent = t("hint_none");
   }
 
   function renderHand() {
@@ -657,6 +688,14 @@
   }
 
   function onFrame(f) {
+    if (f.type === "hint") {
+      S.hintAsked = false;
+      // shown while the options it ranks are the ones offered (a hint for a decision already
+      // gone is dropped)
+      if (f.seq >= S.seq) { S.hint = f; S.hintFor = JSON.stringify(legal()); }
+      render();
+      return;
+    }
     if (f.type === "snapshot") {
       S.seq = f.seq; takeTable(f.table); S.view = f.view; S.log = []; S.payments = [];
       (f.recent || []).forEach(logFrame);
@@ -674,6 +713,7 @@
       if (S.pending && S.pending.id === f.id) S.pending = null;
       render();
     } else if (f.type === "error") {
+      S.hintAsked = false;
       if (S.pending && (S.pending.id === f.id || !f.id)) S.pending = null;
       toast(f.message);
       if (f.code === "stale_seq") send({ type: "sync", seq: S.seq });
@@ -723,6 +763,7 @@
   $("leave-stay").onclick = function () { $("leave-dialog").close(); };
   $("leave-go").onclick = function () { $("leave-dialog").close(); send({ type: "leave" }); };
   $("bots-btn").onclick = function () { send({ type: "bots" }); };
+  if ($("hint-btn")) $("hint-btn").onclick = function () { S.hintAsked = true; send({ type: "hint", id: newId() }); render(); };
   setInterval(tick, 500);
   // Keep-alive and a cheap gap check: the server answers with its seq.
   setInterval(function () { send({ type: "sync", seq: S.seq }); }, 15000);

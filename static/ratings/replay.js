@@ -225,6 +225,16 @@
     if (e.key === "ArrowLeft") go(index - 1);
   });
   go(0);
+  // "#step-N" (the review's links) opens the replay at step N: the situation of that decision.
+  function fromHash() {
+    var m = /^#step-(\d+)$/.exec(window.location.hash);
+    if (!m) return;
+    go(parseInt(m[1], 10));
+    var box = document.getElementById("replay");
+    if (box && box.scrollIntoView) box.scrollIntoView();
+  }
+  window.addEventListener("hashchange", fromHash);
+  fromHash();
 
   // The fairness check again in the browser: SHA-256("seed:salt") against the commitment.
   var out = document.getElementById("f-browser");

@@ -73,6 +73,24 @@ def _drop_database(url: str) -> None:
         conn.execute(f'DROP DATABASE IF EXISTS "{parts.path.lstrip("/")}" WITH (FORCE)')
 
 
+#: The live site's environment (its database), for tests that prepare data through manage.py
+_SITE_ENV: dict[str, str] = {}
+
+
+def site_manage(*args: str, timeout: int = 300) -> str:
+    """Run ``manage.py *args`` against the live site's database; its stdout."""
+    run = subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=_SITE_ENV,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    return run.stdout
+
+
 @pytest.fixture(scope="session")
 def live_site(tmp_path_factory):
     _ensure_chromium()
@@ -85,6 +103,8 @@ def live_site(tmp_path_factory):
         "DJANGO_SETTINGS_MODULE": "tests.browser.browser_settings",
         "DEBUG": "1",
     }
+    _SITE_ENV.clear()
+    _SITE_ENV.update(env)
     python = sys.executable
     for command in (["migrate", "--noinput"], ["demo_setup"]):
         subprocess.run(
@@ -95,7 +115,7 @@ def live_site(tmp_path_factory):
             capture_output=True,
             timeout=300,
         )
-    port = _free_port()
+    port = int(os.environ.get("QUE_BROWSER_PORT") or _free_port())  # a port of one's own
     logs = open(tmp / "server.log", "w")
     procs = [
         subprocess.Popen(

@@ -124,6 +124,14 @@ def test_demo_setup_is_idempotent_and_covers_every_variant(capsys):
     assert rooms.filter(variant="wuhan", options__koukou=True).exists()
     assert len({r.coefficient for r in rooms}) >= 3
     assert not rooms.filter(variant__in=["shaanxi", "fuzhou"], rake__gt=0).exists()
-    assert rooms.count() == 21
+    assert rooms.count() == 21 + 5  # 7 modes x 3 tiers, and a practice room per variant
+    assert {r.variant for r in rooms.filter(practice=True)} == {
+        "sichuan",
+        "fuzhou",
+        "shaanxi",
+        "wuhan",
+        "yiwu",
+    }
+    assert set(rooms.values_list("bot_kind", flat=True)) == {"expert"}  # new rooms' default
     assert User.objects.get(username="admin").is_superuser
     assert "admin" in capsys.readouterr().out

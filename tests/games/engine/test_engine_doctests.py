@@ -15,6 +15,8 @@ MODULES = [
     "games.engine.registry",
     "games.engine.wall",
     "games.engine.fastwin",
+    "games.engine.expert",
+    "games.engine.expert.shape",
 ]
 
 

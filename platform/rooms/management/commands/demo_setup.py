@@ -1,4 +1,5 @@
-"""Create demo rooms for every variant and mode at several coefficients, and a demo admin."""
+"""Create demo rooms for every variant and mode at several coefficients, a practice room per
+variant, and a demo admin."""
 
 from __future__ import annotations
 
@@ -21,6 +22,14 @@ MODES = [
 ]
 # (coefficient N, rake A, minimum balance)
 TIERS = [(1, 2, 0), (10, 20, 500), (200, 400, 20000)]
+# One practice room (练习场: live hints at the table) per variant, at ×1 without a rake.
+PRACTICE = [
+    (Variant.SICHUAN, "四川 练习场"),
+    (Variant.FUZHOU, "福州 练习场"),
+    (Variant.SHAANXI, "陕西 练习场"),
+    (Variant.WUHAN, "武汉 练习场"),
+    (Variant.YIWU, "义乌 练习场"),
+]
 
 DEMO_ADMIN = ("admin", "admin")
 
@@ -46,6 +55,15 @@ class Command(BaseCommand):
                 if was_created:
                     room_record_changes(room=room, before=None, actor=None)
                     created += 1
+        for variant, name in PRACTICE:
+            room, was_created = Room.objects.get_or_create(
+                name=name,
+                variant=variant,
+                defaults={"coefficient": 1, "rake": 0, "min_balance": 0, "practice": True},
+            )
+            if was_created:
+                room_record_changes(room=room, before=None, actor=None)
+                created += 1
         self.stdout.write(f"demo rooms: {created} created, {Room.objects.count()} in total")
 
         username, password = DEMO_ADMIN
