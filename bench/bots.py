@@ -123,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"no tuning knob {name!r}")
         setattr(TUNING, name, float(value))
         tuning[name] = float(value)
-    walls = args.walls if args.walls is not None else (6 if args.quick else 1000)
+    walls = args.walls if args.walls is not None else (20 if args.quick else 1000)
     wanted = {m for m in args.modes.split(",") if m}
     timer = Timer()
     out: dict[str, Any] = {"engine": BUILD, "walls": walls, "duplicate": {}}
