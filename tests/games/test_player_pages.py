@@ -13,6 +13,7 @@ from games.engine import HandState
 from games.engine.patterns import BY_VARIANT
 from games.models import HandRecord, HandStatus, Table
 from games.page_selectors import escape_quote
+from games.runtime import services
 from games.rules_pages import SECTION_IDS, VARIANTS
 from ratings.services import cooldown_for, ratings_record_escape
 from tests.factories import RoomFactory
@@ -60,8 +61,10 @@ def _exact_penalty(table: Table, seat: int) -> int:
     ],
 )
 def test_leaving_mid_hand_is_quoted_from_the_engines_escape_rule(
-    alice, variant, options, n, a, has_rake
+    alice, variant, options, n, a, has_rake, monkeypatch
 ):
+    # a seeded deal: the quote's cases (an "at least" part, a bot playing on) depend on the hand
+    monkeypatch.setattr(services, "seed_generate", lambda: f"leave-quote-{variant}")
     room = RoomFactory(variant=variant, options=options, coefficient=n, rake=a)
     table = _settled_for_the_human(_solo_table(alice, room))
     seat = 0
