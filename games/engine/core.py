@@ -61,18 +61,12 @@ def parse_tile(text: str) -> int:
 _T = TypeVar("_T")
 
 
-#: The private working copy of the ``_apply_unchecked`` / ``start_hand`` in progress. apply()
-#: copies the caller's state once; every later ``replace`` of that copy (core and variant hooks
-#: alike) updates it in place instead of copying ~30 fields again. Nobody else can hold the copy
-#: before apply returns it, and it stops being owned when apply returns, so the state a caller
-#: sees stays frozen. (A concurrent apply in another thread only overwrites the marker: its own
-#: replaces then copy as before, which is slower but still correct.)
-_OWNED: object = None
-
-
 def replace(obj: _T, **changes: Any) -> _T:
-    """dataclasses.replace, for HandState and Claim too: a new object with ``changes`` (a
-    HandState that is the private working copy of the apply in progress is updated in place)."""
+    """dataclasses.replace, for HandState and Claim too: a new object with ``changes``.
+
+    Inside one ``apply`` the core works on a private copy of the caller's state (marked
+    ``_mutable``): nobody else can hold it before apply returns it, so replacing its fields
+    updates it in place instead of copying ~30 fields for every step of the action."""
     if type(obj) is not HandState:
         if type(obj) is Claim:  # the claim window: a plain constructor call, same checks
             c: Claim = obj  # type: ignore[assignment]
@@ -487,12 +481,11 @@ def start_hand(
             "wall_remaining": live_count(state),
         }
     ]
-    global _OWNED
-    _OWNED = state  # fresh: update it in place until start_hand returns
+    state._mutable = True  # fresh: update it in place until start_hand returns
     try:
         state = rules.after_deal(state, events)
     finally:
-        _OWNED = None
+        state._mutable = False
     if rules.choice_kind is not None and any(c is None for c in state.choices):
         # after_deal may pre-fill the seats that have nothing to choose (Yiwu: no bet offered)
         state = replace(state, phase=PHASE_CHOICE)
@@ -546,10 +539,9 @@ def to_act(state: HandState) -> list[int]:
 
 def legal_actions(state: HandState, seat: int) -> list[Action]:
     """Every action ``seat`` may take now, in a stable order; [] when the seat is not to act."""
-    global _LAST_LEGAL
-    last = _LAST_LEGAL
-    if last[0] is state and last[1] == seat:
-        return list(last[2])
+    last = state._legal
+    if last is not None and last[0] == seat:
+        return list(last[1])
     rules = rules_of(state)
     if state.phase == PHASE_TURN:
         out = _turn_actions(state, seat, rules) if seat == state.turn else []
@@ -561,16 +553,12 @@ def legal_actions(state: HandState, seat: int) -> list[Action]:
         out = rules.choice_actions(state, seat) if state.choices[seat] is None else []
     else:
         return []
-    if state is not _OWNED:
-        _LAST_LEGAL = (state, seat, tuple(out))
+    if not state._mutable:
+        # A state outside an apply never changes: the same seat gets the same answer, and a bot
+        # and the apply that checks its pick compute it once. (The claim window keeps its
+        # options in the state already.)
+        state._legal = (seat, tuple(out))
     return out
-
-
-#: The last answer of legal_actions on its own-turn or choice phase (the claim window keeps its
-#: options in the state already): (state, seat, actions). A state outside an apply in progress
-#: never changes, so the same object and seat give the same answer; bot_choose and the apply that
-#: checks its pick then compute it once. One entry: it holds on to one state at most.
-_LAST_LEGAL: tuple[HandState | None, int, tuple[Action, ...]] = (None, -1, ())
 
 
 _ACTION_CACHE: Final[dict[tuple[int, str, int], Action]] = {}
@@ -714,17 +702,17 @@ def _why_illegal(state: HandState, a: Action, legal: list[Action]) -> str:
 
 
 def _apply_unchecked(state: HandState, action: Action) -> tuple[HandState, Events]:
-    global _OWNED
     events: Events = []
     rules = rules_of(state)
-    # the one copy (see _OWNED): replace(state, n_actions=state.n_actions + 1), inlined
+    # the one copy of the apply (see replace)
     new = copy_state(state)
     new.n_actions = state.n_actions + 1
-    _OWNED = new
+    new._mutable = True
     try:
         state = _apply_owned(new, action, events, rules)
     finally:
-        _OWNED = None
+        new._mutable = False
+        state._mutable = False  # a hook may have returned a copy of its own
     return state, events
 
 
@@ -797,7 +785,7 @@ def draw_tile(state: HandState, seat: int, events: Events, *, tail: bool = False
 def _own(state: HandState) -> HandState:
     """``state`` if it is the working copy of the apply in progress, else a private copy of it: a
     state whose fields the caller may then assign (what ``replace`` does, field by field)."""
-    if state is _OWNED:
+    if state._mutable:
         return state
     return copy_state(state)
 

@@ -26,16 +26,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from operator import mul
 from typing import Final
+
+from games.engine.encoding import GROUP_BASE as _GROUP_BASE
+from games.engine.encoding import GROUP_SIZE as _GROUP_SIZE
+from games.engine.encoding import POW5 as _POW5
+from games.engine.encoding import group_keys as group_keys
+from games.engine.encoding import tile_keys
 
 # Module constants are Final (typed C statics when compiled, not module-dict look-ups), and the
 # tables spelled out with their element type: a comprehension reads as Any to mypyc, which then
 # compiles the arithmetic on its items as generic object operations.
 INF: Final = 99
-_POW5: Final[tuple[int, ...]] = (1, 5, 25, 125, 625, 3125, 15625, 78125, 390625)
-_GROUP_BASE: Final[tuple[int, ...]] = (0, 9, 18, 27)
-_GROUP_SIZE: Final[tuple[int, ...]] = (9, 9, 9, 7)
 _PAIR258: Final[tuple[int, ...]] = (1, 4, 7)
 
 # Honour (and pung-only) costs per kind count: jokers to complete into pungs, with a pair.
@@ -319,45 +321,17 @@ _SUIT_CODES: Final[_CodeTable] = _SuitCodeTable(_suit_blocks_entry)
 _HONOR_CODES: Final[_CodeTable] = _HonorCodeTable(honor_entry)
 
 
-def group_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
-    """The four group keys (m, p, s, z) of a count vector."""
-    pw = _POW5
-    return (
-        sum(map(mul, counts[0:9], pw)),
-        sum(map(mul, counts[9:18], pw)),
-        sum(map(mul, counts[18:27], pw)),
-        sum(map(mul, counts[27:34], pw)),
-    )
-
-
-_KIND_GROUP: Final[tuple[int, ...]] = tuple([min(k // 9, 3) for k in range(34)])
-_KIND_WEIGHT: Final[tuple[int, ...]] = tuple(
-    [_POW5[k - _GROUP_BASE[min(k // 9, 3)]] for k in range(34)]
-)
-
-
 def keys_of_tiles(tiles: Iterable[int]) -> list[int]:
     """Group keys [m, p, s, z] straight from a tile list (flowers must not be in it)."""
-    keys = [0, 0, 0, 0]
-    for t in tiles:
-        keys[_KIND_GROUP[t]] += _KIND_WEIGHT[t]
-    return keys
+    return list(tile_keys(tiles))
 
 
 def win_from_tiles(tiles: Sequence[int], wild: int = 0) -> bool:
     """Standard win test from a list of real tiles plus ``wild`` jokers."""
     if (len(tiles) + wild) % 3 != 2:
         return False
-    keys = [0, 0, 0, 0]
-    for t in tiles:
-        keys[_KIND_GROUP[t]] += _KIND_WEIGHT[t]
-    return win_from_codes(
-        _SUIT_CODES[keys[0]],
-        _SUIT_CODES[keys[1]],
-        _SUIT_CODES[keys[2]],
-        _HONOR_CODES[keys[3]],
-        wild,
-    )
+    km, kp, ks, kz = tile_keys(tiles)
+    return win_from_keys(km, kp, ks, kz, wild)
 
 
 def win_from_keys(km: int, kp: int, ks: int, kz: int, wild: int = 0) -> bool:

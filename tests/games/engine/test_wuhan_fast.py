@@ -15,8 +15,7 @@ palettes of kinds, sets plus a pair, some 癞子) so that wins, waits and every 
   ``scoring.may_win_kinds``;
 - ``scoring.may_win_kinds`` (no standard kinds when the hand is not ready by shanten) against
   ``standard_kinds`` of every hand;
-- the claim bot's shanten values from group keys against ``_bot_shanten`` of each hand (and
-  ``_hand_keys`` of the tuple against ``_keys``);
+- the claim bot's shanten values from group keys against ``_bot_shanten`` of each hand;
 - ``scoring.pair258_with`` / ``one_suit_with`` (can_win's filter of standard shapes without a
   2-5-8 pair) against ``standard_win_pair258`` and the faces' suits;
 - ``WuhanRules.discard_options`` / ``own_turn_specials`` against their definitions;
@@ -329,7 +328,6 @@ def test_may_win_kinds_shanten_filter_matches_standard_kinds() -> None:
 def test_seen_slot_matches_may_win_kinds() -> None:
     """can_win's per-seat slot (keys kept, one win test per kind asked) against may_win_kinds."""
     rng = random.Random("wuhan-fast-seen-slot")
-    seen = play._Seen()
     ready = 0
     for _ in range(N_RANDOM):
         concealed, _melds, wild, _pool = _random_hand(rng, rng.choice((1, 1, 1, 2, 0)))
@@ -340,7 +338,7 @@ def test_seen_slot_matches_may_win_kinds() -> None:
             key = tuple(tiles)
             w = -1 if wild is None else wild
             standard, honours, jiang, red = scoring.may_win_kinds(key, wild)
-            seen.fill(key, w)
+            seen = play._Seen(key, w)
             assert seen.hand is key and seen.wild == w
             assert (seen.honours, seen.jiang, seen.red) == (honours, jiang, red), (key, wild)
             assert {t for t in range(34) if seen.std_with(t)} == standard, (key, wild)
@@ -364,7 +362,6 @@ def test_claim_shanten_matches_bot_shanten() -> None:
         concealed, _melds, wild, _pool = _random_hand(rng, rng.choice((1, 2)))
         laizi = rng.randrange(33) if wild is None else wild
         k0, k1, k2, k3, jokers = play._keys(concealed, laizi)
-        assert play._hand_keys(tuple(concealed), laizi) == (k0, k1, k2, k3, jokers)
         slow_now = play._bot_shanten(concealed, laizi)
         assert shanten4(k0, k1, k2, k3, len(concealed) // 3, jokers) == slow_now, concealed
         if len(concealed) % 3 == 2:

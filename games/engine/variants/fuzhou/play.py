@@ -35,8 +35,11 @@ from games.engine.core import (
     parse_tile,
     replace,
 )
+from games.engine.encoding import GROUP as _GROUP
+from games.engine.encoding import POW5 as _POW5
+from games.engine.encoding import WEIGHT as _WEIGHT
 from games.engine.fastwin import is_standard_win, win_from_keys
-from games.engine.state import N_SEATS, PHASE_OVER, PHASE_TURN, HandState, WinContext
+from games.engine.state import N_SEATS, PHASE_OVER, PHASE_TURN, TABLE, HandState, WinContext
 from games.engine.tiles import Meld, counts_of, format_tiles, meld_to_json, tile_str
 from games.engine.variants.fuzhou import scoring
 from games.engine.variants.fuzhou.settle import (
@@ -100,8 +103,6 @@ def _is_flower(kind: int) -> bool:
 # can_win, the dealer's 抢金 and the non-dealers' 抢金 read these keys; any other hand (a flower, a
 # fifth copy, a meld where none is expected) takes the reference path (scoring.is_legal_win).
 
-_GROUP: Final = tuple(k // 9 for k in range(27))
-_WEIGHT: Final[tuple[int, ...]] = tuple(5 ** (k % 9) for k in range(27))
 
 SuitKeys = tuple[int, int, int, int]
 """(m key, p key, s key, golds) of a hand: the keys of its non-gold tiles and its gold count."""
@@ -127,14 +128,15 @@ def suit_keys(hand: tuple[int, ...], gold: int) -> SuitKeys | None:
     return km, kp, ks, golds
 
 
-_SEAT_KEYS: Final[
-    list[tuple[tuple[int, ...], int, SuitKeys | None, tuple[int, int, int] | None]]
-] = [((), -1, None, None)] * N_SEATS
-"""Per seat, the last held hand a claim window tested: (the hand tuple itself, gold, keys, and its
-``_NEED`` once a discard test asked for it). A claim window asks every other seat about the same
-held hand, so an identity check (the tuple is kept alive here, and tuples are immutable) finds it
+_HeldKeys = tuple[tuple[int, ...], int, SuitKeys | None, tuple[int, int, int] | None]
+_KEYS_OF: Final = "fuzhou.keys"
+"""``HandState.memo(seat)`` key: the last held hand a claim window tested, as (the hand tuple
+itself, gold, keys, and its ``_NEED`` once a discard test asked for it). A claim window asks every
+other seat about the same held hand, so an identity check (the tuple is kept alive in the memo,
+and tuples are immutable) finds it
 without hashing the hand; an equal hand in a new tuple reuses the entry, and the seat's self-draw
 test (of that hand plus the drawn tile) reads its need when the keys match."""
+_NO_KEYS: Final[_HeldKeys] = ((), -1, None, None)
 
 
 def _plain(hand: tuple[int, ...]) -> bool:
@@ -151,7 +153,6 @@ def _plain(hand: tuple[int, ...]) -> bool:
 
 
 _W0: Final = fastwin.SUIT_W0
-_POW5: Final[tuple[int, ...]] = tuple(5**i for i in range(9))
 
 
 class _LowerBounds(dict[int, tuple[int, int]]):
@@ -343,9 +344,11 @@ def reserve_of(
     return reserve(exposed=exposed, concealed=concealed, quartets=quartets)
 
 
-_LAST_RESERVE: Final[list[tuple[object, object, int]]] = [(None, None, 0)]
-"""[(melds, flowers, R)] of the last reserve computed: the state's tuples themselves, kept alive
-here, so an identity check means the same contents (tuples and melds are immutable)."""
+_RESERVE_OF: Final = "fuzhou.reserve"
+"""``HandState.memo(TABLE)`` key: (melds, flowers, R) of the last reserve computed: the state's
+tuples themselves, kept alive in the memo, so an identity check means the same contents (tuples
+and melds are immutable)."""
+_NO_RESERVE: Final[tuple[object, object, int]] = (None, None, 0)
 
 
 class FuzhouRules(Rules):
@@ -368,11 +371,12 @@ class FuzhouRules(Rules):
         if ext.get("final_group"):
             return int(ext["frozen_reserve"])
         all_melds, all_flowers = state.melds, state.flowers
-        last = _LAST_RESERVE[0]
+        memo = state.memo(TABLE)
+        last: tuple[object, object, int] = memo.get(_RESERVE_OF, _NO_RESERVE)
         if last[0] is all_melds and last[1] is all_flowers:
             return last[2]  # read on every live_count: the same tuples as last time, the same R
         value = reserve_of(all_melds, all_flowers)
-        _LAST_RESERVE[0] = (all_melds, all_flowers, value)
+        memo[_RESERVE_OF] = (all_melds, all_flowers, value)
         return value
 
     def set_aside(self, state: HandState) -> tuple[int, ...]:
@@ -562,13 +566,14 @@ class FuzhouRules(Rules):
             assert tile is not None
             if tile == gold or gold in state.discards[seat]:
                 return False
-            last = _SEAT_KEYS[seat]
+            memo = state.memo(seat)
+            last: _HeldKeys = memo.get(_KEYS_OF, _NO_KEYS)
             if last[0] is not hand or last[1] != gold:
                 if last[1] == gold and last[0] == hand:
                     # an equal hand in a new tuple (the seat threw the tile it drew)
-                    last = _SEAT_KEYS[seat] = (hand, gold, last[2], last[3])
+                    last = memo[_KEYS_OF] = (hand, gold, last[2], last[3])
                 else:
-                    last = _SEAT_KEYS[seat] = (hand, gold, suit_keys(hand, gold), None)
+                    last = memo[_KEYS_OF] = (hand, gold, suit_keys(hand, gold), None)
             keys, need = last[2], last[3]
             if keys is None or tile >= 27:
                 return self.can_win_reference(state, seat, tile, how)
@@ -576,7 +581,7 @@ class FuzhouRules(Rules):
                 return False
             if need is None:
                 need = _NEED.get(keys) or _need_of(keys)
-                _SEAT_KEYS[seat] = (hand, gold, keys, need)
+                memo[_KEYS_OF] = (hand, gold, keys, need)
             g = _GROUP[tile]
             n = need[g]
             if n > 0:  # the common case inline: wins_with_tile's W0 test
@@ -609,9 +614,10 @@ class FuzhouRules(Rules):
         else:
             ks -= w
         held = (km, kp, ks, golds)
-        last = _SEAT_KEYS[seat]  # the held hand of the claim windows, left alone by self-draws
-        need = last[3]
-        if need is None or last[1] != gold or last[2] != held:
+        # the held hand of the claim windows, left alone by self-draws
+        held_keys: _HeldKeys = state.memo(seat).get(_KEYS_OF, _NO_KEYS)
+        need = held_keys[3]
+        if need is None or held_keys[1] != gold or held_keys[2] != held:
             need = _NEED.get(held) or _need_of(held)
         return _wins_with(held, need, drawn)
 

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
 
+from games.engine.encoding import POW5 as _POW5
+from games.engine.encoding import tile_keys
 from games.engine.errors import InvalidCaseError
 from games.engine.fastwin import SUIT_W0, is_standard_win, win0_from_keys
 from games.engine.hand import decompositions, seven_pairs
@@ -192,10 +194,8 @@ def waits(concealed: Sequence[int], melds: Sequence[Meld], missing_suit: str | N
         allowed = [g for g in range(3) if g != void]
     else:
         allowed = [0, 1, 2]  # not a suit letter: no suit restriction (as ``breaks_suit_rule``)
-    keys = [0, 0, 0]
-    for t in concealed:
-        keys[t // 9] = keys[t // 9] + _POW5[t % 9]
-    mask = standard_wait_mask(keys[0], keys[1], keys[2])
+    k0, k1, k2, _ = tile_keys(concealed)
+    mask = standard_wait_mask(k0, k1, k2)
     if not melds:
         odd = [t for t in range(N_SUITED) if counts[t] & 1]
         if len(odd) == 1:
@@ -203,7 +203,6 @@ def waits(concealed: Sequence[int], melds: Sequence[Meld], missing_suit: str | N
     return [t for t in range(N_SUITED) if mask >> t & 1 and t // 9 in allowed and held[t] < 4]
 
 
-_POW5: Final[tuple[int, ...]] = tuple(5**i for i in range(9))
 _W0: Final = SUIT_W0
 _SUIT_WAITS: Final[dict[int, int]] = {}
 _NEAR9: Final = tuple(sum(1 << q for q in range(max(p - 2, 0), min(p + 3, 9))) for p in range(9))
@@ -387,23 +386,16 @@ def _fast_candidates(concealed: Sequence[int], melds: Sequence[Meld]) -> frozens
     what is left of the 1s and of the 9s is a pung (3), the pair (2) or nothing, one pair in all.
     """
     counts = [0] * N_SUITED
-    k0 = k1 = k2 = 0  # the suits' group keys, for the standard test
     all258 = True  # every tile a 2, 5 or 8: kind % 9 in (1, 4, 7), i.e. kind % 3 == 1
-    pow5 = _POW5
     for t in concealed:
         if t >= N_SUITED or t < 0:
             return None
         counts[t] = counts[t] + 1
-        if t < 9:
-            k0 += pow5[t]
-        elif t < 18:
-            k1 += pow5[t - 9]
-        else:
-            k2 += pow5[t - 18]
         if t % 3 != 1:
             all258 = False
     if max(counts) > 4:
         return None
+    k0, k1, k2, _ = tile_keys(concealed)  # the suits' group keys, for the standard test
     held = (k0 > 0) | (k1 > 0) << 1 | (k2 > 0) << 2  # the suits held, as bits
     terminal_melds = True  # every meld's kind a 1 or a 9
     for m in melds:

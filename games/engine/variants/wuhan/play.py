@@ -17,6 +17,7 @@ State kept in ``state.ext``:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Final
 
 from games.engine.actions import CHOW, HU, KONG_EXPOSED, PASS, PUNG, Action
@@ -33,6 +34,9 @@ from games.engine.core import (
     parse_tile,
     replace,
 )
+from games.engine.encoding import GROUP as _GROUP
+from games.engine.encoding import WEIGHT as _POW
+from games.engine.encoding import tile_keys
 from games.engine.fast_shanten import after_discards4, shanten4
 from games.engine.hand import is_all_pungs_win, win_from_keys
 from games.engine.state import N_SEATS, PHASE_CLAIM, PHASE_OVER, PHASE_TURN, HandState, WinContext
@@ -111,7 +115,7 @@ _DEAL_ORDERS: Final[tuple[tuple[int, ...], ...]] = tuple(
 
 class _Seen:
     """What can_win keeps of one seat's hand without the winning tile (the very tuple object,
-    kept alive here so that ``is`` is exact, and the 癞子): a seat's hand is the same object
+    kept alive in the state's memo so that ``is`` is exact, and the 癞子): a seat's hand is the same object
     through the claim windows between two of its own turns, and equal to its hand less the tile
     it draws next, so nothing is hashed or rebuilt until it discards.
 
@@ -119,54 +123,27 @@ class _Seen:
     count; ``honours`` / ``jiang`` / ``red`` are ``scoring.may_win_kinds``' flags, and
     ``std_with`` answers its ``standard`` set one kind at a time."""
 
-    def __init__(self) -> None:
-        self.hand: tuple[int, ...] = ()
-        self.wild = _NO_TILE
-        self.k0 = 0
-        self.k1 = 0
-        self.k2 = 0
-        self.k3 = 0
-        self.held = 0
-        self.honours = False
-        self.jiang = False
-        self.red = False
-        self.ready_size = False  # (len(hand) + 1) % 3 == 2: a tile more may be a standard win
-        self.near = _UNKNOWN  # shanten4 of the keys <= 0 (1) or not (0), computed when asked
-
-    def fill(self, hand: tuple[int, ...], wild: int) -> None:
-        """``may_win_kinds``' one pass over the faces, keeping the keys instead of the waits."""
-        k0 = k1 = k2 = k3 = 0
+    def __init__(self, hand: tuple[int, ...], wild: int) -> None:
+        """``may_win_kinds``' facts about the hand, keeping the keys instead of the waits."""
         held = 0
-        honours = jiang = True
+        honours = jiang = True  # 乱风 / 乱将: every face but the 癞子 an honour 1z-6z / a 2, 5, 8
         red = False
         for t in hand:
             if t == table.RED_DRAGON:
                 red = True
             if t == wild:
                 held += 1
-                continue
-            g = _GROUP[t]
-            if g == 3:
-                k3 += _POW[t]
+            elif t >= 27:
                 jiang = False
                 if t == table.RED_DRAGON:
                     honours = False
             else:
                 honours = False
-                if g == 0:
-                    k0 += _POW[t]
-                elif g == 1:
-                    k1 += _POW[t]
-                else:
-                    k2 += _POW[t]
-                if jiang and t % 9 != 1 and t % 9 != 4 and t % 9 != 7:
+                if t % 9 != 1 and t % 9 != 4 and t % 9 != 7:
                     jiang = False
         self.hand = hand
         self.wild = wild
-        self.k0 = k0
-        self.k1 = k1
-        self.k2 = k2
-        self.k3 = k3
+        self.k0, self.k1, self.k2, self.k3 = tile_keys(hand, wild)
         self.held = held
         self.honours = honours
         self.jiang = jiang
@@ -215,7 +192,9 @@ class _Seen:
         return win_from_keys(k0, k1, k2, k3, self.held)
 
 
-_SEEN: Final[list[_Seen]] = [_Seen() for _ in range(N_SEATS)]
+_SEEN: Final = "wuhan.seen"
+"""``HandState.memo(seat)`` key: the seat's ``_Seen`` (a new one for each new hand: never
+changed once stored but for its lazily computed ``near``)."""
 
 
 def _no_shape(base: tuple[int, ...], t: int, melds: tuple[Meld, ...], wild: int) -> bool:
@@ -487,9 +466,11 @@ class WuhanRules(Rules):
             i = hand.index(d)
             base, t = hand[:i] + hand[i + 1 :], d
         # the seat's hand is the same object from one claim window to the next
-        seen = _SEEN[seat]
-        if wild != seen.wild or (base is not seen.hand and base != seen.hand):
-            seen.fill(base, wild)  # (a self-draw's hand less the drawn tile is a new tuple)
+        memo = state.memo(seat)
+        seen: _Seen | None = memo.get(_SEEN)
+        if seen is None or wild != seen.wild or (base is not seen.hand and base != seen.hand):
+            # (a self-draw's hand less the drawn tile is a new tuple)
+            seen = memo[_SEEN] = _Seen(base, wild)
         if seen.red or t == table.RED_DRAGON:
             return False  # a hand holding 红中 cannot win
         if not seen.std_with(t):  # may_win_with's other ways, inlined for the common reject
@@ -737,71 +718,27 @@ def _bot_shanten(tiles: list[int], laizi: int) -> int:
     return max(-1, _std_shanten(counts, len(tiles)) - (len(tiles) - sum(counts)))
 
 
-def _keys(tiles: list[int], laizi: int) -> tuple[int, int, int, int, int]:
-    """fast_shanten's four group keys of the tiles other than the 癞子, and the 癞子 count."""
-    k0 = k1 = k2 = k3 = 0
-    jokers = 0
+def _keys(tiles: Sequence[int], laizi: int) -> tuple[int, int, int, int, int]:
+    """The four group keys of the tiles other than the 癞子, and the 癞子 count."""
+    k0, k1, k2, k3 = tile_keys(tiles, laizi)
+    return k0, k1, k2, k3, _count(tiles, laizi)
+
+
+def _count(tiles: Sequence[int], kind: int) -> int:
+    n = 0
     for t in tiles:
-        if t == laizi:
-            jokers += 1
-        else:
-            g = _GROUP[t]
-            if g == 0:
-                k0 += _POW[t]
-            elif g == 1:
-                k1 += _POW[t]
-            elif g == 2:
-                k2 += _POW[t]
-            else:
-                k3 += _POW[t]
-    return k0, k1, k2, k3, jokers
-
-
-def _hand_keys(hand: tuple[int, ...], laizi: int) -> tuple[int, int, int, int, int]:
-    """``_keys`` of a hand tuple (one typed loop each: a union argument is iterated generically
-    when compiled)."""
-    k0 = k1 = k2 = k3 = 0
-    jokers = 0
-    for t in hand:
-        if t == laizi:
-            jokers += 1
-        else:
-            g = _GROUP[t]
-            if g == 0:
-                k0 += _POW[t]
-            elif g == 1:
-                k1 += _POW[t]
-            elif g == 2:
-                k2 += _POW[t]
-            else:
-                k3 += _POW[t]
-    return k0, k1, k2, k3, jokers
-
-
-_GROUP: Final[tuple[int, ...]] = tuple(3 if k >= 27 else k // 9 for k in range(34))
-_POW: Final[tuple[int, ...]] = tuple(5 ** (k - (27 if k >= 27 else k // 9 * 9)) for k in range(34))
+        if t == kind:
+            n += 1
+    return n
 
 
 def _bot_discard(state: HandState, seat: int, legal: list[Action]) -> Action:
     hand: tuple[int, ...] = state.hands[seat]
     laizi: int = state.ext["laizi"]
     held: list[int] = [0] * 34
-    k0 = k1 = k2 = k3 = 0
-    jokers = 0
-    for t in hand:  # the copies of each kind, and _hand_keys
-        held[t] = held[t] + 1  # not `+= 1`: mypyc compiles an indexed += generically
-        if t == laizi:
-            jokers += 1
-        else:
-            g = _GROUP[t]
-            if g == 0:
-                k0 += _POW[t]
-            elif g == 1:
-                k1 += _POW[t]
-            elif g == 2:
-                k2 += _POW[t]
-            else:
-                k3 += _POW[t]
+    for t in hand:
+        held[t] = held[t] + 1
+    k0, k1, k2, k3, jokers = _keys(hand, laizi)
     # each discard's kind: the core's shared discard actions, in kind order, are matched by
     # identity (no tile string looked up); any other action by its tile string
     shared = _DISCARD_ACTS[seat]
@@ -863,7 +800,7 @@ def _bot_claim(state: HandState, seat: int, legal: list[Action]) -> Action | Non
     key = (hand, laizi, -2)
     now = _CLAIM_SHANTEN.get(key)
     if now is None:
-        k0, k1, k2, k3, jokers = _hand_keys(hand, laizi)
+        k0, k1, k2, k3, jokers = _keys(hand, laizi)
         # _bot_shanten: fast_shanten's value is max(-1, formula - jokers) already
         now = _CLAIM_SHANTEN[key] = shanten4(k0, k1, k2, k3, len(hand) // 3, jokers)
     for a in legal:

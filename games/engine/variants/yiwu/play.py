@@ -31,6 +31,8 @@ from games.engine.actions import (
     Action,
 )
 from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, replace
+from games.engine.encoding import GROUP as _GROUP
+from games.engine.encoding import WEIGHT as _WEIGHT
 from games.engine.fast_shanten import after_discards4, shanten
 from games.engine.state import N_SEATS, PHASE_CHOICE, PHASE_CLAIM, PHASE_TURN, HandState, WinContext
 from games.engine.tiles import Meld, format_tiles, parse_tiles, tile_str
@@ -207,11 +209,13 @@ class YiwuRules(Rules):
             drawn = state.drawn
             if drawn is not None and drawn in hand:
                 i = hand.index(drawn)
-                if not _wins_with(seat, hand[:i] + hand[i + 1 :], state.melds[seat], c, drawn):
+                if not _wins_with(
+                    state.memo(seat), hand[:i] + hand[i + 1 :], state.melds[seat], c, drawn
+                ):
                     return False
         elif tile == c:
             return False  # §3.1 A3: a discarded 财神 is dead
-        elif not _wins_with(seat, hand, state.melds[seat], c, tile):
+        elif not _wins_with(state.memo(seat), hand, state.melds[seat], c, tile):
             return False
         return can_win_reference(state, seat, tile, how)
 
@@ -384,36 +388,30 @@ def can_win_reference(state: HandState, seat: int, tile: int | None, how: str) -
     return scoring.is_legal_win(concealed, state.melds[seat], c, situation, check_tiles=False)
 
 
-_SEEN_HAND: Final[list[tuple[int, ...]]] = [(), (), (), ()]
-_SEEN_CAISHEN: Final[list[int]] = [-1, -1, -1, -1]
-_SEEN_HOPE: Final[list[int]] = [0, 0, 0, 0]
+_PREPARED_OF: Final = "yiwu.prepared"
+"""``HandState.memo(seat)`` key: the last 13-tile hand ``can_win`` asked about, with its 财神 and
+``shapes.prepared``. A seat's hand stays the same object through the claim windows of the other
+seats' discards, and its hand before a draw (or after drawing and discarding the same tile) is the
+one tested last (tuples are immutable and the memo holds on to them: the same or an equal hand,
+the same facts). A hand seen before that is rarely seen again: no other cache."""
 _EMPTY_PREP: Final[Prepared] = (NO_TILE, [], 0, 0, 0, 0, 0, 0, False)
-_SEEN_PREP: Final[list[Prepared]] = [_EMPTY_PREP, _EMPTY_PREP, _EMPTY_PREP, _EMPTY_PREP]
-"""Per seat, the last 13-tile hand ``can_win`` asked about with its 财神 and ``shapes.prepared``
-(its first field apart): a seat's hand stays the same object through the claim windows of the
-other seats' discards, and its hand before a draw (or after drawing and discarding the same tile)
-is the one tested last (tuples are immutable and the slots hold on to them: the same or an equal
-hand, the same facts). A hand seen before that is rarely seen again: no other cache."""
+_NOTHING_PREPARED: Final[tuple[tuple[int, ...], int, Prepared]] = ((), -1, _EMPTY_PREP)
 
 
 def _wins_with(
-    seat: int, hand: tuple[int, ...], melds: tuple[Meld, ...], c: int, tile: int
+    memo: dict[str, Any], hand: tuple[int, ...], melds: tuple[Meld, ...], c: int, tile: int
 ) -> bool:
     """``shapes.wins_with(hand, melds, c, tile)``, from the seat's last hand when it is the same."""
     if len(hand) + 1 + 3 * len(melds) != HAND_SIZE:
         return False
-    seen = _SEEN_HAND[seat]
-    if c == _SEEN_CAISHEN[seat] and (hand is seen or hand == seen):
-        if hand is not seen:
-            _SEEN_HAND[seat] = hand
-        if _SEEN_HOPE[seat] == NO_TILE:
-            return False
-        return wins_with_prepared(_SEEN_PREP[seat], hand, melds, c, tile)
-    prep = prepare(hand, c)
-    _SEEN_HAND[seat] = hand
-    _SEEN_CAISHEN[seat] = c
-    _SEEN_HOPE[seat] = prep[0]
-    _SEEN_PREP[seat] = prep
+    seen: tuple[tuple[int, ...], int, Prepared] = memo.get(_PREPARED_OF, _NOTHING_PREPARED)
+    if c == seen[1] and (hand is seen[0] or hand == seen[0]):
+        prep = seen[2]
+        if hand is not seen[0]:
+            memo[_PREPARED_OF] = (hand, c, prep)
+    else:
+        prep = prepare(hand, c)
+        memo[_PREPARED_OF] = (hand, c, prep)
     if prep[0] == NO_TILE:
         return False
     return wins_with_prepared(prep, hand, melds, c, tile)
@@ -549,7 +547,6 @@ def contractor(state: HandState) -> int | None:
 # -- bot ----------------------------------------------------------------------------------------------
 
 _KIND_OF: Final[dict[str, int]] = {tile_str(k): k for k in range(34)}
-_POW5: Final[tuple[int, ...]] = tuple(5**i for i in range(9))
 
 
 def _seven_pairs_shanten(pairs: int, singles: int, wild: int) -> int:
@@ -566,8 +563,6 @@ def _shanten_of(tiles: Sequence[int], n_melds: int, c: int) -> int:
     return s
 
 
-_GROUP: Final[tuple[int, ...]] = tuple(min(k // 9, 3) for k in range(34))
-_WEIGHT: Final[tuple[int, ...]] = tuple(_POW5[k - 9 * _GROUP[k]] for k in range(34))
 _NOT_HELD: Final = 99
 """``_face_shanten_after``'s value at a face not held (above any shanten)."""
 
@@ -633,9 +628,11 @@ def _face_shanten_after(
     return after, counts, best
 
 
-_HELD: Final[list[tuple[tuple[int, ...], int, int, int, int]]] = [((), 0, 0, 0, 0)] * N_SEATS
-"""Per seat, its last discard pick: (hand, tile discarded, melds, 财神, _shanten_of what is left).
-A claim window on the next discards asks for that shanten of the hand it left."""
+_PICKED: Final = "yiwu.picked"
+"""``HandState.memo(seat)`` key: the seat's last discard pick, as (hand, tile discarded, melds,
+财神, _shanten_of what is left). A claim window on the next discards asks for that shanten of the
+hand it left."""
+_NOTHING_PICKED: Final[tuple[tuple[int, ...], int, int, int, int]] = ((), 0, 0, 0, 0)
 
 
 def bot_pick(state: HandState, seat: int, legal: list[Action]) -> Action | None:
@@ -647,7 +644,7 @@ def bot_pick(state: HandState, seat: int, legal: list[Action]) -> Action | None:
     hand = state.hands[seat]
     n_melds = len(state.melds[seat])
     if phase == PHASE_CLAIM:
-        return _claim_pick(seat, hand, n_melds, c, legal)
+        return _claim_pick(state.memo(seat), hand, n_melds, c, legal)
     if phase != PHASE_TURN:
         return None
     kind_of = _KIND_OF
@@ -666,11 +663,16 @@ def bot_pick(state: HandState, seat: int, legal: list[Action]) -> Action | None:
         rest = _without(hand, c)
         if ready_patterns(rest, state.melds[seat], c):
             return Action(seat, DISCARD, tile=tile_str(c))  # 飘: the rest waits on everything
-    return _discard_pick(seat, hand, n_melds, c, kinds, acts)
+    return _discard_pick(state.memo(seat), hand, n_melds, c, kinds, acts)
 
 
 def _discard_pick(
-    seat: int, hand: tuple[int, ...], n_melds: int, c: int, kinds: list[int], acts: list[Action]
+    memo: dict[str, Any],
+    hand: tuple[int, ...],
+    n_melds: int,
+    c: int,
+    kinds: list[int],
+    acts: list[Action],
 ) -> Action:
     """The discard with the least (shanten after it, isolation, tile); 财神 only if alone."""
     n = len(kinds)
@@ -700,14 +702,15 @@ def _discard_pick(
                 if key < best_key:
                     best_key = key
                     pick = i
-    _HELD[seat] = (hand, kinds[pick], n_melds, c, low)
+    memo[_PICKED] = (hand, kinds[pick], n_melds, c, low)
     return acts[pick]
 
 
-def _held_shanten(seat: int, hand: tuple[int, ...], n_melds: int, c: int) -> int:
+def _held_shanten(memo: dict[str, Any], hand: tuple[int, ...], n_melds: int, c: int) -> int:
     """_shanten_of(hand, n_melds, c), read from the seat's last discard pick when it left
     ``hand``."""
-    held, t, melds_then, c_then, value = _HELD[seat]
+    picked: tuple[tuple[int, ...], int, int, int, int] = memo.get(_PICKED, _NOTHING_PICKED)
+    held, t, melds_then, c_then, value = picked
     if melds_then == n_melds and c_then == c and len(held) == len(hand) + 1:
         i = held.index(t)
         if held[:i] + held[i + 1 :] == hand:
@@ -716,7 +719,7 @@ def _held_shanten(seat: int, hand: tuple[int, ...], n_melds: int, c: int) -> int
 
 
 def _claim_pick(
-    seat: int, hand: tuple[int, ...], n_melds: int, c: int, legal: list[Action]
+    memo: dict[str, Any], hand: tuple[int, ...], n_melds: int, c: int, legal: list[Action]
 ) -> Action | None:
     """An exposed kong always; else the pung or chow that lowers shanten most; else pass."""
     pass_: Action | None = None
@@ -733,7 +736,7 @@ def _claim_pick(
                 pass_ = a
             continue
         if not known:
-            best_s = _held_shanten(seat, hand, n_melds, c)
+            best_s = _held_shanten(memo, hand, n_melds, c)
             known = True
         tile = _KIND_OF[a.tile or ""]
         rest = list(hand)
