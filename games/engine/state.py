@@ -225,14 +225,17 @@ class HandState:
         return HandState(**kw)
 
 
-#: HandState's field names, in order: its public annotated attributes.
-FIELDS: Final[tuple[str, ...]] = tuple(
-    [
-        name
-        for name in (getattr(HandState, "__mypyc_attrs__", None) or HandState.__annotations__)
-        if not name.startswith("_")
-    ]
-)
+def _declared_fields(cls: type) -> tuple[str, ...]:
+    """The public attributes ``cls`` declares, in order: its annotations (the compiled class
+    lists them, then the private ones, in ``__mypyc_attrs__``)."""
+    names: tuple[str, ...] = getattr(cls, "__mypyc_attrs__", None) or tuple(
+        getattr(cls, "__annotations__")  # noqa: B009 (mypyc refuses the attribute on a class)
+    )
+    return tuple([name for name in names if not name.startswith("_")])
+
+
+#: HandState's field names, in order.
+FIELDS: Final[tuple[str, ...]] = _declared_fields(HandState)
 #: ``HandState.memo``'s slot for facts about the table rather than one seat
 TABLE: Final = N_SEATS
 
