@@ -81,12 +81,3 @@ def tile_keys(tiles: Iterable[int], skip: int = -1) -> tuple[int, int, int, int]
         else:
             k3 += WEIGHT[t]
     return (k0, k1, k2, k3)
-
-
-def digit(key: int, position: int) -> int:
-    """How many tiles of the group's ``position``-th kind the key ``key`` holds.
-
-    >>> digit(31, 2)
-    1
-    """
-    return key // POW5[position] % 5

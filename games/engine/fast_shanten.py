@@ -28,10 +28,8 @@ MAXM: Final = 6  # sets one table can count (18 tiles); entries are indexed m * 
 _SIZE: Final = 2 * (MAXM + 1)
 Table = int  # a table's id: index into _TABLES (ids make every cache key a small int)
 
-# Module-level names are Final where they are never rebound: compiled, a Final is a C static, any
-# other global a dict look-up on every use. The caches are lists indexed by table id where they
-# can be (a compiled list index costs no allocation; a dict look-up with an int key above 256
-# allocates the key).
+# The caches: a table is known by its id (an index into _TABLES), so the combination and value
+# caches are lists indexed by id, grown on demand.
 _TABLES: Final[list[tuple[int, ...]]] = []
 _TABLE_ID: Final[dict[tuple[int, ...], int]] = {}
 #: per table id a: combine(a, b) at index b (-1: not known yet); grown on demand
@@ -345,7 +343,7 @@ def shanten(counts: Sequence[int], wild: int = 0, sets_needed: int | None = None
 def shanten_keys(keys: Sequence[int], need: int, wild: int = 0) -> int:
     """``shanten`` from the four group keys and the sets needed."""
     if isinstance(keys, list):
-        k: list[int] = keys  # typed: compiled, four list reads instead of generic item calls
+        k: list[int] = keys
         return shanten4(k[0], k[1], k[2], k[3], need, wild)
     return shanten4(keys[0], keys[1], keys[2], keys[3], need, wild)
 

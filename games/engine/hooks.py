@@ -277,8 +277,6 @@ class _Hooks:
     own_turn_specials: bool
 
     def __init__(self, rules: Rules) -> None:
-        # Spelled out (no setattr loop over __slots__): the compiled engine's native classes
-        # have typed attributes and no __slots__ to iterate.
         self.reserved_tail = _overrides(rules, "reserved_tail")
         self.can_kong_now = _overrides(rules, "can_kong_now")
         self.can_meld = _overrides(rules, "can_meld")

@@ -101,7 +101,6 @@ def _turn_actions(state: HandState, seat: int, rules: Rules) -> list[Action]:
     drawn: int | None = state.drawn
     if drawn is not None and rules.can_win(state, seat, None, WIN_SELF):
         out.append(_HU_ACTS[seat][drawn])
-    # typed before indexing: an Any-typed value is indexed by a generic PyObject_GetItem compiled
     hands: tuple[tuple[int, ...], ...] = state.hands
     all_melds: tuple[tuple[Meld, ...], ...] = state.melds
     hand = hands[seat]  # sorted

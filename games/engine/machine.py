@@ -139,7 +139,7 @@ def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
 
 def _remove(hand: tuple[int, ...], tile: int, n: int = 1) -> tuple[int, ...]:
     """``hand`` without ``n`` copies of ``tile`` (``list.remove`` n times, ValueError and all;
-    a typed search: compiled, no rich comparison per tile)."""
+    and all)."""
     lst = list(hand)
     for _ in range(n):
         for i in range(len(lst)):
@@ -167,7 +167,7 @@ def _add(hand: tuple[int, ...], tile: int) -> tuple[int, ...]:
 
 
 def _count(hand: tuple[int, ...], tile: int) -> int:
-    """``hand.count(tile)`` as a typed loop (compiled: no rich comparison per tile)."""
+    """``hand.count(tile)``."""
     n = 0
     for t in hand:
         if t == tile:

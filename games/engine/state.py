@@ -18,7 +18,7 @@ from games.engine.tiles import Meld, meld_to_json, parse_tiles
 
 N_SEATS: Final = 4
 
-# Phases of a hand (Final: the compiled engine uses the literals).
+# Phases of a hand.
 #: pre-hand choices (定缺, 炮子, 下子 ...): every seat with no choice acts
 PHASE_CHOICE: Final = "choice"
 PHASE_TURN: Final = "turn"  # `turn` acts: discard, kongs, self-draw win, specials

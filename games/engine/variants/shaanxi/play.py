@@ -89,7 +89,7 @@ def block_deal(wall: tuple[int, ...], dealer: int, events: Events) -> tuple[tupl
     """
     held: list[list[int]] = [[] for _ in range(N_SEATS)]
     order = _DEAL_ORDERS[dealer]
-    for i in range(min(len(order), len(wall))):  # zip(wall, order): typed indexing
+    for i in range(min(len(order), len(wall))):  # zip(wall, order)
         held[order[i]].append(wall[i])
     hands = tuple(tuple(sorted(h)) for h in held)
     for e in events:
@@ -113,7 +113,7 @@ def seed_basis(state: HandState) -> str:
 
 def roll_die(rng: random.Random) -> int:
     """``rng.randint(1, 6)`` written out: ``1 + _randbelow(6)``, which takes ``getrandbits(3)``
-    until it is below 6 (as ``wall.dice_seat`` does for 4); one C call per try when compiled."""
+    until it is below 6 (as ``wall.dice_seat`` does for 4)."""
     r = rng.getrandbits(3)
     while r >= 6:
         r = rng.getrandbits(3)

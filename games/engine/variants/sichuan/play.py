@@ -18,7 +18,7 @@ from games.engine.fastwin import SUIT_W0, win0_from_keys
 from games.engine.hand import seven_pairs
 from games.engine.state import N_SEATS, HandState, WinContext
 from games.engine.tiles import counts_of
-from games.engine.variants.sichuan import scoring
+from games.engine.variants.sichuan import scoring, settle
 from games.engine.wall import dice_seat
 
 SUITS: Final = ("m", "p", "s")
@@ -268,22 +268,22 @@ class SichuanRules(Rules):
 
     # -- draw, escape (§8, §10, §9.6) -----------------------------------------------------------
 
-    def _players(self, state: HandState) -> list[scoring.PlayerHand]:
+    def _players(self, state: HandState) -> list[settle.PlayerHand]:
         out = []
         for s in range(N_SEATS):
             hand = state.hands[s]
             if not state.won[s] and len(hand) + 3 * len(state.melds[s]) == 14:
                 hand = _best_thirteen(hand, state.melds[s], state.choices[s])
             out.append(
-                scoring.PlayerHand(
+                settle.PlayerHand(
                     state.won[s], tuple(hand), tuple(state.melds[s]), state.choices[s]
                 )
             )
         return out
 
-    def _kong_records(self, state: HandState) -> list[scoring.KongRecord]:
+    def _kong_records(self, state: HandState) -> list[settle.KongRecord]:
         return [
-            scoring.KongRecord(
+            settle.KongRecord(
                 k["seat"], k["type"], 0, [(p, a) for p, a in k["payments"]], k["transferred"]
             )
             for k in state.kongs
@@ -292,7 +292,7 @@ class SichuanRules(Rules):
     def settle_draw(self, state: HandState, events: Events) -> HandState:
         players = self._players(state)
         escaped = [s for s in range(N_SEATS) if state.escaped[s] and state.won[s]]
-        deltas, pig, value = scoring.draw_settlement_checks(
+        deltas, pig, value = settle.draw_settlement_checks(
             players, self._kong_records(state), escaped, self._mode(state)
         )
         live = [s for s in range(N_SEATS) if not state.won[s]]
@@ -311,7 +311,7 @@ class SichuanRules(Rules):
             )  # §9.6: a 血战 winner leaves; play goes on, no later refunds to them
         won = [s for s in range(N_SEATS) if state.won[s]]
         last_four = live_count(state) <= LAST_FOUR
-        deltas = scoring.escape_settlement(
+        deltas = settle.escape_settlement(
             seat, won, last_four, self._players(state) if last_four else None, self._mode(state)
         )
         return add_score(state, deltas, "escape", events, seat=seat, last_four=last_four), True
@@ -357,8 +357,7 @@ def _win_masks(hand: tuple[int, ...], lo: int) -> int:
     if i < len(hand) and hand[i] < lo + 9:
         _WIN_MASKS[(hand, lo)] = 0
         return 0
-    # the three suits' group keys and sizes, the held kinds and the odd-count kinds, in one typed
-    # loop (small ints when compiled)
+    # the three suits' group keys and sizes, the held kinds and the odd-count kinds, in one pass
     k0 = k1 = k2 = n0 = n1 = n2 = seen = odd = 0
     weight = _WEIGHT
     for t in hand:
@@ -425,7 +424,7 @@ def _best_thirteen(hand: tuple[int, ...], melds: Any, void: str | None) -> tuple
     for t in sorted(set(hand)):
         rest = list(hand)
         rest.remove(t)
-        v = scoring.dajiao_value(rest, melds, void)
+        v = settle.dajiao_value(rest, melds, void)
         if v > best_v:
             best, best_v = tuple(rest), v
     return best
