@@ -46,7 +46,7 @@ from games.engine.variants.shaanxi.play import (  # wuhan.md §1: the Shaanxi de
 from games.engine.variants.wuhan import rules as table
 from games.engine.variants.wuhan import scoring
 from games.engine.variants.wuhan.bot import _NO_TILE, _bot_claim, _bot_discard
-from games.engine.variants.wuhan.calc import is_ready
+from games.engine.variants.wuhan.calc import is_ready, win_json
 from games.engine.wall import DICE_ALGORITHM
 
 HONGZHONG_GANG: Final = "hongzhong_gang"
@@ -657,17 +657,9 @@ def win_record(
         scoring.SeatFactors.from_melds(melds[s], hongzhong_gang[s], laizi_gang[s])
         for s in range(N_SEATS)
     ]
-    result = scoring.score_win(reading, facts, factors)
-    return {
-        "patterns": result.patterns,
-        "base": result.base,
-        "multipliers": [_number(m) for m in result.multipliers],
-        "raw": [_number(r) for r in result.raw],
-        "deltas": result.deltas,
-        "cheng_bao": result.cheng_bao,
-        "points": result.deltas[winner],
-        "value": result.deltas[winner],
-    }
+    record = win_json(scoring.score_win(reading, facts, factors))
+    record["points"] = record["value"] = record["deltas"][winner]
+    return record
 
 
 def _haidi_set_aside(state: HandState, seat: int, events: Events) -> HandState:
@@ -690,10 +682,6 @@ def _haidi_set_aside(state: HandState, seat: int, events: Events) -> HandState:
 
 def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
     return t[:i] + (v,) + t[i + 1 :]
-
-
-def _number(value: Any) -> int | float:
-    return int(value) if value.denominator == 1 else float(value)
 
 
 RULES = WuhanRules()
