@@ -25,12 +25,12 @@ def _penalty_public(state: HandState, seat: int) -> tuple[int, bool, bool]:
         return escape_penalty(others, int(state.ext["streak"])), True, True
     if state.variant == "sichuan" and not state.won[seat]:
         from games.engine.core import live_count
-        from games.engine.variants.sichuan import scoring
+        from games.engine.variants.sichuan import scoring, settle
         from games.engine.variants.sichuan.play import LAST_FOUR
 
         mode = scoring.MODE_XUEZHAN if state.options.get("bloody") else scoring.MODE_NORMAL
         won = [s for s in range(4) if state.won[s]]
-        deltas = scoring.escape_settlement(seat, won, False, None, mode)
+        deltas = settle.escape_settlement(seat, won, False, None, mode)
         return -deltas[seat], live_count(state) <= LAST_FOUR, True
     # Wuhan's fixed penalty, Shaanxi's 炮子 in force, Yiwu's none and a 血战 winner's none read
     # only public facts: the engine's own escape gives them exactly.

@@ -37,6 +37,7 @@ from games.engine.core import (
     parse_tile,
     rules_of,
 )
+from games.engine.encoding import WEIGHT, tile_keys
 from games.engine.errors import IllegalActionError
 from games.engine.state import PHASE_CHOICE, PHASE_TURN, HandState
 from games.engine.tiles import tile_str
@@ -175,16 +176,11 @@ def _kinds(discards: list[Action], tiles: tuple[int, ...]) -> list[int]:
     return out
 
 
-#: per kind its power of 5 in its fast_shanten group key (flowers, 34-41, are in no key)
-_KIND_POW: Final[tuple[int, ...]] = fs._KIND_POW + (0,) * 8
-
-
 def _pung_lowers_shanten(hand: Sequence[int], t: int, seven: bool) -> bool:
     """Whether the best discard after punging ``t`` leaves a lower shanten than the hand has now
     (seven pairs counted now when ``seven``, never after: a pung is a meld)."""
     tiles: tuple[int, ...] = hand if isinstance(hand, tuple) else tuple(hand)
     c = [0] * 42
-    k0 = k1 = k2 = k3 = 0
     pairs = 0
     kinds: list[int] = []
     for x in tiles:
@@ -194,19 +190,12 @@ def _pung_lowers_shanten(hand: Sequence[int], t: int, seven: bool) -> bool:
             kinds.append(x)
         elif m == 2 and x < 34:
             pairs += 1
-        if x < 9:
-            k0 += _KIND_POW[x]
-        elif x < 18:
-            k1 += _KIND_POW[x]
-        elif x < 27:
-            k2 += _KIND_POW[x]
-        else:
-            k3 += _KIND_POW[x]
+    k0, k1, k2, k3 = tile_keys(tiles)
     n = len(tiles)
     now = fs.shanten4(k0, k1, k2, k3, n // 3, 0)
     if seven and n >= 13 and 6 - pairs < now:
         now = 6 - pairs
-    two = 2 * _KIND_POW[t]
+    two = 2 * WEIGHT[t]
     if t < 9:
         k0 -= two
     elif t < 18:
@@ -258,7 +247,6 @@ def _pick_discard(hand: Sequence[int], discards: list[Action], seven: bool) -> A
     tiles: tuple[int, ...] = hand if isinstance(hand, tuple) else tuple(hand)
     kinds = _kinds(discards, tiles)
     c = [0] * 42
-    k0 = k1 = k2 = k3 = 0
     distinct = 0
     pairs = 0
     for t in tiles:
@@ -268,14 +256,7 @@ def _pick_discard(hand: Sequence[int], discards: list[Action], seven: bool) -> A
             distinct += 1
         elif m == 2 and t < 34:
             pairs += 1
-        if t < 9:
-            k0 += _KIND_POW[t]
-        elif t < 18:
-            k1 += _KIND_POW[t]
-        elif t < 27:
-            k2 += _KIND_POW[t]
-        else:
-            k3 += _KIND_POW[t]
+    k0, k1, k2, k3 = tile_keys(tiles)
     if nd < distinct:
         # a discard restriction is on (e.g. 先打缺): every allowed tile must go anyway
         return discards[_most_isolated(c, kinds)]

@@ -13,19 +13,23 @@ tables' entries equals the minimum over every combination of readings: the resul
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from operator import mul
 from typing import Final
 
+from games.engine.encoding import GROUP as _KIND_GROUP
+from games.engine.encoding import POSITION as _KIND_POS
+from games.engine.encoding import POW5 as _POW5
+from games.engine.encoding import WEIGHT as _KIND_POW
+from games.engine.encoding import group_key as group_key
+from games.engine.encoding import group_keys as group_keys
+from games.engine.encoding import tile_keys as _tile_keys
 from games.engine.hand import _group_blocks
 
 MAXM: Final = 6  # sets one table can count (18 tiles); entries are indexed m * 2 + p
 _SIZE: Final = 2 * (MAXM + 1)
 Table = int  # a table's id: index into _TABLES (ids make every cache key a small int)
 
-# Module-level names are Final where they are never rebound: compiled, a Final is a C static, any
-# other global a dict look-up on every use. The caches are lists indexed by table id where they
-# can be (a compiled list index costs no allocation; a dict look-up with an int key above 256
-# allocates the key).
+# The caches: a table is known by its id (an index into _TABLES), so the combination and value
+# caches are lists indexed by id, grown on demand.
 _TABLES: Final[list[tuple[int, ...]]] = []
 _TABLE_ID: Final[dict[tuple[int, ...], int]] = {}
 #: per table id a: combine(a, b) at index b (-1: not known yet); grown on demand
@@ -33,8 +37,6 @@ _COMBINED: Final[list[list[int]]] = []
 #: per table id: value(t, need, wild) at index need * 16 + wild (-9: not known yet)
 _VALUE: Final[list[list[int]]] = []
 _UNKNOWN: Final = -9  # below every shanten (the least is -1)
-
-_POW5: Final[tuple[int, ...]] = tuple(5**i for i in range(9))
 
 
 def _intern(t: tuple[int, ...]) -> int:
@@ -51,11 +53,6 @@ EMPTY: Final[Table] = _intern((0,) + (-1,) * (_SIZE - 1))  # no tiles: (0 sets, 
 
 _SUITED: Final[dict[int, Table]] = {}  # base-5 suit key shifted to the 1 end -> table id
 _HONOUR: Final[dict[int, Table]] = {}
-
-
-def group_key(counts: Sequence[int]) -> int:
-    """Base-5 key of one group's count vector (counts[0] is the lowest digit)."""
-    return sum(map(mul, counts, _POW5))
 
 
 def group_table_key(key: int, size: int) -> Table:
@@ -303,12 +300,6 @@ def _value_new(t: Table, need: int, wild: int) -> int:
     return v
 
 
-_KIND_POW: Final[tuple[int, ...]] = tuple(
-    _POW5[k - (27 if k >= 27 else k // 9 * 9)] for k in range(34)
-)
-_KIND_GROUP: Final[tuple[int, ...]] = tuple(3 if k >= 27 else k // 9 for k in range(34))
-_KIND_POS: Final[tuple[int, ...]] = tuple(k - (27 if k >= 27 else k // 9 * 9) for k in range(34))
-
 #: (others table * 256 + need * 16 + wild) -> per group table id, the shanten of (others, group)
 #: (_UNKNOWN: not known yet): one list index per discard candidate. Bounded: cleared past
 #: _CV_LIMIT rows.
@@ -316,35 +307,9 @@ _CV: Final[dict[int, list[int]]] = {}
 _CV_LIMIT = 20_000
 
 
-def group_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
-    """The four base-5 group keys (m, p, s, honours) of a 34-count vector."""
-    if isinstance(counts, list) and len(counts) >= 34:
-        c: list[int] = counts
-        return (_key9(c, 0), _key9(c, 9), _key9(c, 18), _key9(c, 27, 7))
-    return (
-        group_key(counts[0:9]),
-        group_key(counts[9:18]),
-        group_key(counts[18:27]),
-        group_key(counts[27:34]),
-    )
-
-
-def _key9(c: list[int], lo: int, n: int = 9) -> int:
-    """group_key(c[lo : lo + n]) of a count list, by Horner's rule."""
-    k = 0
-    for i in range(lo + n - 1, lo - 1, -1):
-        k = k * 5 + c[i]
-    return k
-
-
 def tile_keys(tiles: Iterable[int]) -> list[int]:
     """The four group keys of a tile list (kinds < 34): group_keys of its counts, without them."""
-    keys = [0, 0, 0, 0]
-    grp = _KIND_GROUP
-    pw = _KIND_POW
-    for t in tiles:
-        keys[grp[t]] += pw[t]
-    return keys
+    return list(_tile_keys(tiles))
 
 
 def tables(counts: Sequence[int]) -> tuple[Table, Table, Table, Table]:
@@ -378,7 +343,7 @@ def shanten(counts: Sequence[int], wild: int = 0, sets_needed: int | None = None
 def shanten_keys(keys: Sequence[int], need: int, wild: int = 0) -> int:
     """``shanten`` from the four group keys and the sets needed."""
     if isinstance(keys, list):
-        k: list[int] = keys  # typed: compiled, four list reads instead of generic item calls
+        k: list[int] = keys
         return shanten4(k[0], k[1], k[2], k[3], need, wild)
     return shanten4(keys[0], keys[1], keys[2], keys[3], need, wild)
 

@@ -26,13 +26,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from operator import mul
 from typing import Final
 
 from games.engine import hand
+from games.engine.encoding import group_keys
 
-# Final, with the element type spelled out: typed C statics when compiled (see hand's constants).
-_POW5: Final[tuple[int, ...]] = (1, 5, 25, 125, 625, 3125, 15625, 78125, 390625)
+#: the four groups' w0 codes of a winning hand: 8 (sets and the pair) + 1 + 1 + 1
 WIN0: Final = 11
 
 
@@ -145,21 +144,5 @@ def is_standard_win(counts: Sequence[int], wild: int = 0) -> bool:
     """``hand.is_standard_win``: the no-wildcard case here, the rest by ``hand``."""
     if (sum(counts[:34]) + wild) % 3 != 2:
         return False
-    pw = _POW5
-    if wild:
-        wc = SUIT_CODES
-        return hand.win_from_codes(
-            wc[sum(map(mul, counts[0:9], pw))],
-            wc[sum(map(mul, counts[9:18], pw))],
-            wc[sum(map(mul, counts[18:27], pw))],
-            HONOR_CODES[sum(map(mul, counts[27:34], pw))],
-            wild,
-        )
-    codes = SUIT_W0
-    return (
-        codes[sum(map(mul, counts[0:9], pw))]
-        + codes[sum(map(mul, counts[9:18], pw))]
-        + codes[sum(map(mul, counts[18:27], pw))]
-        + HONOR_W0[sum(map(mul, counts[27:34], pw))]
-        == WIN0
-    )
+    km, kp, ks, kz = group_keys(counts)
+    return win_from_keys(km, kp, ks, kz, wild)

@@ -24,18 +24,23 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from functools import cache
-from operator import mul
 from typing import Final
 
-# Module constants are Final (typed C statics when compiled, not module-dict look-ups), and the
-# tables spelled out with their element type: a comprehension reads as Any to mypyc, which then
-# compiles the arithmetic on its items as generic object operations.
-INF: Final = 99
-_POW5: Final[tuple[int, ...]] = (1, 5, 25, 125, 625, 3125, 15625, 78125, 390625)
-_GROUP_BASE: Final[tuple[int, ...]] = (0, 9, 18, 27)
-_GROUP_SIZE: Final[tuple[int, ...]] = (9, 9, 9, 7)
+from games.engine.encoding import GROUP_BASE as _GROUP_BASE
+from games.engine.encoding import GROUP_SIZE as _GROUP_SIZE
+from games.engine.encoding import POW5 as _POW5
+from games.engine.encoding import group_keys as group_keys
+from games.engine.encoding import tile_keys
+from games.engine.readings import INF as INF
+from games.engine.readings import Decomposition as Decomposition
+from games.engine.readings import GroupReading as GroupReading
+from games.engine.readings import WildSet as WildSet
+from games.engine.readings import _group_blocks as _group_blocks
+from games.engine.readings import _lowest
+from games.engine.readings import decompositions as decompositions
+from games.engine.readings import shanten as shanten
+
 _PAIR258: Final[tuple[int, ...]] = (1, 4, 7)
 
 # Honour (and pung-only) costs per kind count: jokers to complete into pungs, with a pair.
@@ -50,13 +55,6 @@ Entry = tuple[
 # ---------------------------------------------------------------------------------------------
 # Per-group tables
 # ---------------------------------------------------------------------------------------------
-
-
-def _lowest(counts: tuple[int, ...]) -> int:
-    for i, c in enumerate(counts):
-        if c:
-            return i
-    return -1
 
 
 @cache
@@ -319,52 +317,24 @@ _SUIT_CODES: Final[_CodeTable] = _SuitCodeTable(_suit_blocks_entry)
 _HONOR_CODES: Final[_CodeTable] = _HonorCodeTable(honor_entry)
 
 
-def group_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
-    """The four group keys (m, p, s, z) of a count vector."""
-    pw = _POW5
-    return (
-        sum(map(mul, counts[0:9], pw)),
-        sum(map(mul, counts[9:18], pw)),
-        sum(map(mul, counts[18:27], pw)),
-        sum(map(mul, counts[27:34], pw)),
-    )
-
-
-_KIND_GROUP: Final[tuple[int, ...]] = tuple([min(k // 9, 3) for k in range(34)])
-_KIND_WEIGHT: Final[tuple[int, ...]] = tuple(
-    [_POW5[k - _GROUP_BASE[min(k // 9, 3)]] for k in range(34)]
-)
-
-
 def keys_of_tiles(tiles: Iterable[int]) -> list[int]:
     """Group keys [m, p, s, z] straight from a tile list (flowers must not be in it)."""
-    keys = [0, 0, 0, 0]
-    for t in tiles:
-        keys[_KIND_GROUP[t]] += _KIND_WEIGHT[t]
-    return keys
+    return list(tile_keys(tiles))
 
 
 def win_from_tiles(tiles: Sequence[int], wild: int = 0) -> bool:
     """Standard win test from a list of real tiles plus ``wild`` jokers."""
     if (len(tiles) + wild) % 3 != 2:
         return False
-    keys = [0, 0, 0, 0]
-    for t in tiles:
-        keys[_KIND_GROUP[t]] += _KIND_WEIGHT[t]
-    return win_from_codes(
-        _SUIT_CODES[keys[0]],
-        _SUIT_CODES[keys[1]],
-        _SUIT_CODES[keys[2]],
-        _HONOR_CODES[keys[3]],
-        wild,
-    )
+    km, kp, ks, kz = tile_keys(tiles)
+    return win_from_keys(km, kp, ks, kz, wild)
 
 
 def win_from_keys(km: int, kp: int, ks: int, kz: int, wild: int = 0) -> bool:
     """Standard win test from maintained group keys (the hot path).
 
     The caller guarantees the tile total is 3n + 2 (real tiles plus ``wild``). This is
-    ``win_from_codes`` inlined: the hot path saves a call.
+    ``win_from_codes`` on the keys' codes.
     """
     codes = _SUIT_CODES
     a = codes[km]
@@ -538,7 +508,7 @@ def waits_from_keys(km: int, kp: int, ks: int, kz: int, wild: int = 0) -> list[i
 
 
 def _min4(x: int, y: int, z: int) -> int:
-    """``min(x, y, z, 4)`` by comparisons (a 4-argument min() is a generic call compiled)."""
+    """``min(x, y, z, 4)``."""
     m = 4
     if x < m:
         m = x
@@ -560,204 +530,7 @@ def _waits_of(g: int, key: int, budget: int, others_dp2: int) -> tuple[int, ...]
 # Readings (for scoring)
 # ---------------------------------------------------------------------------------------------
 
-WildSet = tuple[
-    str, int, int
-]  # (type, kind, jokers in it); type "pung" / "chow"; kind -1 = all jokers
-
-
-@dataclass(frozen=True)
-class Decomposition:
-    """One standard reading of a hand.
-
-    ``sets`` are ("pung", kind) or ("chow", lowest kind); a set made only of jokers is
-    ("wild", -1). ``pair`` is a kind, or -1 for a pair of two jokers. ``wild_sets[i]`` is the number
-    of jokers in ``sets[i]`` and ``wild_pair`` the number in the pair.
-    """
-
-    pair: int
-    sets: tuple[tuple[str, int], ...]
-    wild_sets: tuple[int, ...]
-    wild_pair: int
-
-    def filled_counts(self) -> list[int]:
-        """Counts with every joker replaced by the tile it stands for (all-joker sets left out)."""
-        counts = [0] * 34
-        if self.pair >= 0:
-            counts[self.pair] = counts[self.pair] + 2
-        for kind_type, kind in self.sets:
-            if kind_type == "pung":
-                counts[kind] = counts[kind] + 3
-            elif kind_type == "chow":
-                for k in range(kind, kind + 3):
-                    counts[k] = counts[k] + 1
-        return counts
-
-
-GroupReading = tuple[tuple[WildSet, ...], tuple[int, int] | None, int]
-
-
-def _group_readings(
-    counts: tuple[int, ...], base: int, suited: bool, with_pair: bool, budget: int
-) -> set[GroupReading]:
-    """All ways to split one group's real tiles into sets (+ one pair), using at most budget jokers.
-
-    Each reading is (sets, pair, jokers): sets is a sorted tuple of (type, kind, jokers_in_set) and
-    pair is (kind, jokers_in_pair) or None.
-    """
-    results: set[GroupReading] = set()
-
-    def rec(c: list[int], sets: list[WildSet], pair: tuple[int, int] | None, used: int) -> None:
-        if used > budget:
-            return
-        i = _lowest(tuple(c))
-        if i < 0:
-            if with_pair == (pair is not None):
-                results.add((tuple(sorted(sets)), pair, used))
-            return
-        for real in range(1, min(c[i], 3) + 1):
-            c[i] = c[i] - real
-            rec(c, [*sets, ("pung", base + i, 3 - real)], pair, used + 3 - real)
-            c[i] = c[i] + real
-        if suited:
-            for start in range(max(0, i - 2), min(i, 6) + 1):
-                above = [p for p in range(start, start + 3) if p > i]
-                for mask in range(1 << len(above)):
-                    take = [p for bit, p in enumerate(above) if mask >> bit & 1]
-                    if any(c[p] == 0 for p in take):
-                        continue
-                    jokers = (i - start) + len(above) - len(take)
-                    c[i] = c[i] - 1
-                    for p in take:
-                        c[p] = c[p] - 1
-                    rec(c, [*sets, ("chow", base + start, jokers)], pair, used + jokers)
-                    c[i] = c[i] + 1
-                    for p in take:
-                        c[p] = c[p] + 1
-        if with_pair and pair is None:
-            for real in range(1, min(c[i], 2) + 1):
-                c[i] = c[i] - real
-                rec(c, sets, (base + i, 2 - real), used + 2 - real)
-                c[i] = c[i] + real
-
-    rec(list(counts), [], None, 0)
-    return results
-
-
-def decompositions(counts: Sequence[int], wild: int = 0) -> list[Decomposition]:
-    """Every distinct standard reading of ``counts`` plus ``wild`` jokers (empty if none)."""
-    total = sum(counts[:34]) + wild
-    if total % 3 != 2:
-        return []
-    groups = []
-    for g in range(4):
-        base = _GROUP_BASE[g]
-        groups.append((tuple(counts[base : base + _GROUP_SIZE[g]]), base, g < 3))
-    out: set[Decomposition] = set()
-    # The pair sits in one group, or is made of two jokers (pair_group = -1).
-    for pair_group in (-1, 0, 1, 2, 3):
-        partials: list[tuple[tuple[WildSet, ...], tuple[int, int] | None, int]] = [((), None, 0)]
-        for g, (gc, base, suited) in enumerate(groups):
-            options = _group_readings(gc, base, suited, g == pair_group, wild)
-            partials = [
-                (sets + gsets, pair if gpair is None else gpair, used + gused)
-                for sets, pair, used in partials
-                for gsets, gpair, gused in options
-                if used + gused <= wild
-            ]
-            if not partials:
-                break
-        for sets, pair, used in partials:
-            left = wild - used
-            if pair_group == -1:
-                if left < 2:
-                    continue
-                left -= 2
-                pair = (-1, 2)
-            assert pair is not None
-            if left % 3:
-                continue
-            all_sets = sorted(sets) + [("wild", -1, 3)] * (left // 3)
-            out.add(
-                Decomposition(
-                    pair=pair[0],
-                    sets=tuple((t, k) for t, k, _ in all_sets),
-                    wild_sets=tuple(j for _, _, j in all_sets),
-                    wild_pair=pair[1] if pair[0] >= 0 else 2,
-                )
-            )
-    return sorted(out, key=lambda d: (d.pair, d.sets, d.wild_sets))
-
 
 # ---------------------------------------------------------------------------------------------
 # Shanten (tiles away from ready), for bots
 # ---------------------------------------------------------------------------------------------
-
-
-@cache
-def _group_blocks(counts: tuple[int, ...], suited: bool) -> frozenset[tuple[int, int, int]]:
-    """Pareto set of (sets, partial sets, pair 0/1) a group can show."""
-    i = _lowest(counts)
-    if i < 0:
-        return frozenset({(0, 0, 0)})
-    c = list(counts)
-    found: set[tuple[int, int, int]] = set()
-
-    def add(sub: frozenset[tuple[int, int, int]], dm: int, dt: int, dp: int) -> None:
-        for m, t, p in sub:
-            if p + dp <= 1:
-                found.add((m + dm, t + dt, p + dp))
-
-    def take(kinds: list[int], dm: int, dt: int, dp: int) -> None:
-        for k in kinds:
-            c[k] = c[k] - 1
-        add(_group_blocks(tuple(c), suited), dm, dt, dp)
-        for k in kinds:
-            c[k] = c[k] + 1
-
-    if c[i] >= 3:
-        take([i, i, i], 1, 0, 0)
-    if c[i] >= 2:
-        take([i, i], 0, 1, 0)
-        take([i, i], 0, 0, 1)
-    if suited:
-        n = len(c)
-        if i + 2 < n and c[i + 1] and c[i + 2]:
-            take([i, i + 1, i + 2], 1, 0, 0)
-        if i + 1 < n and c[i + 1]:
-            take([i, i + 1], 0, 1, 0)
-        if i + 2 < n and c[i + 2]:
-            take([i, i + 2], 0, 1, 0)
-    take([i], 0, 0, 0)  # tile i left isolated
-    return frozenset(found)
-
-
-def shanten(counts: Sequence[int], wild: int = 0, sets_needed: int | None = None) -> int:
-    """Standard-shape shanten: -1 complete, 0 ready, 1 one tile away from ready, ...
-
-    Jokers are counted as tiles that can fill any hole (each lowers shanten by one, down to -1).
-    ``sets_needed`` defaults to (tiles held) // 3.
-    """
-    n_tiles = sum(counts[:34]) + wild
-    need = n_tiles // 3 if sets_needed is None else sets_needed
-    combos = [(0, 0, 0)]
-    for g in range(4):
-        base = _GROUP_BASE[g]
-        blocks = _group_blocks(tuple(counts[base : base + _GROUP_SIZE[g]]), g < 3)
-        merged = {
-            (m + m2, t + t2, p + p2) for m, t, p in combos for m2, t2, p2 in blocks if p + p2 <= 1
-        }
-        combos = _pareto(merged)
-    best = INF
-    for m, t, p in combos:
-        m2 = min(m, need)
-        t2 = min(t, need - m2)
-        best = min(best, 2 * (need - m2) - t2 - p)
-    return max(-1, best - wild)
-
-
-def _pareto(items: set[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
-    return [
-        a
-        for a in items
-        if not any(b != a and b[0] >= a[0] and b[1] >= a[1] and b[2] >= a[2] for b in items)
-    ]

@@ -12,12 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from games.engine.actions import Claim as Claim  # the claim window (a compiled class)
+from games.engine.actions import Action
+from games.engine.actions import Claim as Claim  # the claim window
 from games.engine.tiles import Meld, meld_to_json, parse_tiles
 
 N_SEATS: Final = 4
 
-# Phases of a hand (Final: the compiled engine uses the literals).
+# Phases of a hand.
 #: pre-hand choices (定缺, 炮子, 下子 ...): every seat with no choice acts
 PHASE_CHOICE: Final = "choice"
 PHASE_TURN: Final = "turn"  # `turn` acts: discard, kongs, self-draw win, specials
@@ -43,12 +44,16 @@ class WinContext:
 class HandState:
     """Everything about one hand in progress; JSON round-trippable (``to_json`` / ``from_json``).
 
-    A plain class, compiled to a native one: the engine reads these fields on every step, and a
-    compiled attribute read is a C struct field where a dataclass's (a ``__dict__``) is a generic
-    look-up. It behaves as the frozen dataclass it replaced (equality, ``repr``, pickling; the
-    field names are ``FIELDS``) with one difference: assignment is not refused. Nothing outside
-    games.engine.core assigns a field; the core only writes the private copy of the apply in
-    progress (core.replace, core._own), so a state anybody else holds never changes.
+    The annotations below are the state's fields, in order (``FIELDS`` is read from them). A state
+    is a value: equality, ``repr``, pickling and JSON see the fields and nothing else, and nobody
+    assigns a field of a state they were given. The one exception is the core's private working
+    copy during an ``apply`` (``core.replace`` updates it in place, see ``_mutable``), which nobody
+    else can hold until apply returns it.
+
+    Beside the fields a state carries what the engine has worked out about it, never part of its
+    value: ``memo(seat)`` (what the variant derived from a seat's tiles, shared by the states of one
+    hand) and the last ``legal_actions`` answer. Being on the state, these are the table's own:
+    two tables in one process, or two threads, never share them.
     """
 
     variant: str
@@ -118,6 +123,7 @@ class HandState:
         carry: dict[str, Any] | None,
         result: dict[str, Any] | None,
         n_actions: int,
+        memo: list[dict[str, Any]] | None = None,
     ) -> None:
         self.variant = variant
         self.options = options
@@ -150,6 +156,21 @@ class HandState:
         self.carry = carry
         self.result = result
         self.n_actions = n_actions
+        # not fields: what the engine derived about this hand (see the class docstring)
+        self._memo: list[dict[str, Any]] = (
+            memo if memo is not None else [{} for _ in range(N_SEATS + 1)]
+        )
+        self._legal: tuple[int, tuple[Action, ...]] | None = None
+        #: True while this is the core's working copy of an apply in progress: replace() then
+        #: assigns its fields in place instead of copying the ~30 of them again
+        self._mutable = False
+
+    def memo(self, seat: int) -> dict[str, Any]:
+        """The variant's scratch space for ``seat`` (``TABLE`` for facts about no one seat):
+        derived facts only, each stored as one value (a tuple) and checked against the tiles it
+        was derived from before use. Shared by every state copied from this one in the same hand
+        (a hand's tiles change little between two states); dropped by JSON and pickling."""
+        return self._memo[seat]
 
     def _fields(self) -> tuple[Any, ...]:
         """The field values in FIELDS order (equality, repr, pickling, JSON: not the hot path,
@@ -204,44 +225,26 @@ class HandState:
         return HandState(**kw)
 
 
-#: HandState's field names, in order (what ``dataclasses.fields`` gave).
-FIELDS: Final = (
-    "variant",
-    "options",
-    "dealer",
-    "seed",
-    "wall",
-    "head",
-    "tail",
-    "phase",
-    "turn",
-    "hands",
-    "drawn",
-    "melds",
-    "discards",
-    "flowers",
-    "choices",
-    "claim",
-    "scores",
-    "won",
-    "escaped",
-    "wins",
-    "kongs",
-    "turn_kongs",
-    "after_kong",
-    "draws",
-    "interrupted",
-    "n_discards",
-    "last_discard",
-    "ext",
-    "carry",
-    "result",
-    "n_actions",
-)
+def _declared_fields(cls: type) -> tuple[str, ...]:
+    """The public attributes ``cls`` declares, in order: its annotations (the compiled class
+    lists them, then the private ones, in ``__mypyc_attrs__``)."""
+    names: tuple[str, ...] = getattr(cls, "__mypyc_attrs__", None) or tuple(
+        getattr(cls, "__annotations__")  # noqa: B009 (mypyc refuses the attribute on a class)
+    )
+    return tuple([name for name in names if not name.startswith("_")])
+
+
+#: HandState's field names, in order.
+FIELDS: Final[tuple[str, ...]] = _declared_fields(HandState)
+#: ``HandState.memo``'s slot for facts about the table rather than one seat
+TABLE: Final = N_SEATS
 
 
 def copy_state(s: HandState) -> HandState:
-    """A new HandState with the same fields (for the core's private working copy)."""
+    """A new HandState with the same fields and memo (for the core's private working copy).
+
+    Spelled out, not a loop over FIELDS: this runs once per apply, and a constructor call with
+    the fields as arguments costs a tenth of reading them by name."""
     return HandState(
         s.variant,
         s.options,
@@ -274,6 +277,7 @@ def copy_state(s: HandState) -> HandState:
         s.carry,
         s.result,
         s.n_actions,
+        s._memo,
     )
 
 

@@ -1,6 +1,6 @@
 """The core's fast paths against plain reference versions, on seeded bot hands of every mode.
 
-core._open_claim inlines _claim_options (and skips pure base hooks), _turn_actions skips the kong
+core's _claim_options skips the base hooks it knows the answer of, _turn_actions skips the kong
 scan and can_kong_now when no kong is possible, draw_tile inlines live_count, legal_actions keeps
 its last answer, simulate.play_hand drives the machine without to_act / per-action to_json. Each
 is compared here with the straightforward version it replaces.

@@ -31,7 +31,7 @@ from games.engine.core import (
 from games.engine.hand import group_keys, is_standard_win
 from games.engine.state import PHASE_OVER, PHASE_TURN, HandState
 from games.engine.tiles import Meld, counts_of, tile_str
-from games.engine.variants.fuzhou import play, scoring
+from games.engine.variants.fuzhou import deal, play, scoring
 from games.engine.variants.fuzhou.play import QIANGJIN, RULES, SANJINDAO
 
 Hand = list[int]
@@ -325,7 +325,7 @@ def test_quartets_and_the_reserve_equal_the_calculator() -> None:
             for _ in range(4)
         )
         for f in flowers:
-            assert play._quartets(f) == scoring.flower_quartets(f), f
+            assert deal._quartets(f) == scoring.flower_quartets(f), f
         all_melds = [m for ms in melds for m in ms]
         want = reserve(
             exposed=sum(m.type in ("kong_exposed", "kong_added") for m in all_melds),
@@ -333,7 +333,7 @@ def test_quartets_and_the_reserve_equal_the_calculator() -> None:
             quartets=sum(scoring.flower_quartets(f) for f in flowers),
         )
         assert play.reserve_of(melds, flowers) == want
-    assert play._quartets((27, 27, 27, 27, 34, 35, 36, 37, 38, 39, 40, 41)) == 3
+    assert deal._quartets((27, 27, 27, 27, 34, 35, 36, 37, 38, 39, 40, 41)) == 3
 
 
 def test_plain_is_suited_tiles_at_most_four_of_a_face() -> None:

@@ -14,11 +14,13 @@ import pytest
 from games.engine.errors import InvalidCaseError
 from games.engine.tiles import parse_meld, parse_tile, parse_tiles
 from games.engine.variants.sichuan import calc as sichuan_calc
-from games.engine.variants.sichuan import scoring
+from games.engine.variants.sichuan import scoring, settle
 from games.engine.variants.sichuan.scoring import (
+    ScoreContext,
+)
+from games.engine.variants.sichuan.settle import (
     KongEvent,
     Ledger,
-    ScoreContext,
     WinEvent,
     WinnerHand,
 )
@@ -146,8 +148,8 @@ def test_it_replays_a_ledger_step_by_step() -> None:
 
 
 def test_dajiao_value_is_zero_for_a_pig_hand_and_counts_roots() -> None:
-    assert scoring.dajiao_value(parse_tiles("3m1122556p23455s"), [], "m") == 0
-    assert scoring.dajiao_value(parse_tiles("111m23m456p789p55p"), [], "s") == 12
+    assert settle.dajiao_value(parse_tiles("3m1122556p23455s"), [], "m") == 0
+    assert settle.dajiao_value(parse_tiles("111m23m456p789p55p"), [], "s") == 12
 
 
 def test_it_runs_the_whole_file_from_the_command_line() -> None:

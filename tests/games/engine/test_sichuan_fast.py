@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from games.engine.tiles import Meld
-from games.engine.variants.sichuan import play, scoring
+from games.engine.variants.sichuan import play, scoring, settle
 from tests.games.engine.standin import stand_in
 
 SEEDS = range(4000)
@@ -212,8 +212,8 @@ def test_waits_and_dajiao_match_the_trial() -> None:
             ready += bool(found)
             if len(concealed) + 3 * len(melds) == 13:
                 expect = _dajiao_reference(concealed, melds, trial)
-                assert scoring.dajiao_value(concealed, melds, void) == expect
-                assert scoring.dajiao_value(concealed, melds, void) == expect  # cached
+                assert settle.dajiao_value(concealed, melds, void) == expect
+                assert settle.dajiao_value(concealed, melds, void) == expect  # cached
     assert ready > 1250
 
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from games.engine import new_hand
-from games.engine.core import _is_tile_set, start_hand
+from games.engine.deal import _is_tile_set, start_hand
 from games.engine.errors import EngineError
 from games.engine.registry import VARIANTS, rules_for
 from games.engine.wall import dice_seat, shuffle, wall_from_seed

@@ -15,12 +15,10 @@ palettes of kinds, sets plus a pair, some 癞子) so that wins, waits and every 
   ``scoring.may_win_kinds``;
 - ``scoring.may_win_kinds`` (no standard kinds when the hand is not ready by shanten) against
   ``standard_kinds`` of every hand;
-- the claim bot's shanten values from group keys against ``_bot_shanten`` of each hand (and
-  ``_hand_keys`` of the tuple against ``_keys``);
+- the claim bot's shanten values from group keys against ``_bot_shanten`` of each hand;
 - ``scoring.pair258_with`` / ``one_suit_with`` (can_win's filter of standard shapes without a
   2-5-8 pair) against ``standard_win_pair258`` and the faces' suits;
 - ``WuhanRules.discard_options`` / ``own_turn_specials`` against their definitions;
-- ``play.win_record`` (integer multipliers) against ``scoring.score_win``'s Fractions.
 - can_win's ``play._all_pungs_with`` / ``_plain_tiles`` against ``hand.is_all_pungs_win`` /
   ``scoring.basic_violation``.
 """
@@ -39,7 +37,7 @@ from games.engine.fast_shanten import after_discards, shanten4
 from games.engine.simulate import play_hand
 from games.engine.state import PHASE_OVER, PHASE_TURN, HandState
 from games.engine.tiles import Meld, counts_of, parse_tiles, suit_of
-from games.engine.variants.wuhan import calc, play, scoring
+from games.engine.variants.wuhan import bot, calc, play, scoring
 from games.engine.variants.wuhan.play import RULES
 from games.engine.variants.wuhan.rules import RED_DRAGON
 
@@ -288,11 +286,11 @@ def test_bot_discard_matches_the_first_version(options: dict[str, bool]) -> None
             legal = legal_actions(state, seat)
             if state.phase == PHASE_TURN and any(a.type == "discard" for a in legal):
                 slow = _slow_bot_discard(state, seat, legal)
-                assert play._bot_discard(state, seat, legal) == slow
+                assert bot._bot_discard(state, seat, legal) == slow
                 # actions that are not the core's shared ones (kinds by tile string), in any order
                 copies = [Action(a.seat, a.type, a.tile, a.tiles, a.choice) for a in legal]
                 random.Random(turns).shuffle(copies)
-                assert play._bot_discard(state, seat, copies) == _slow_bot_discard(
+                assert bot._bot_discard(state, seat, copies) == _slow_bot_discard(
                     state, seat, copies
                 )
                 turns += 1
@@ -329,7 +327,6 @@ def test_may_win_kinds_shanten_filter_matches_standard_kinds() -> None:
 def test_seen_slot_matches_may_win_kinds() -> None:
     """can_win's per-seat slot (keys kept, one win test per kind asked) against may_win_kinds."""
     rng = random.Random("wuhan-fast-seen-slot")
-    seen = play._Seen()
     ready = 0
     for _ in range(N_RANDOM):
         concealed, _melds, wild, _pool = _random_hand(rng, rng.choice((1, 1, 1, 2, 0)))
@@ -340,7 +337,7 @@ def test_seen_slot_matches_may_win_kinds() -> None:
             key = tuple(tiles)
             w = -1 if wild is None else wild
             standard, honours, jiang, red = scoring.may_win_kinds(key, wild)
-            seen.fill(key, w)
+            seen = play._Seen(key, w)
             assert seen.hand is key and seen.wild == w
             assert (seen.honours, seen.jiang, seen.red) == (honours, jiang, red), (key, wild)
             assert {t for t in range(34) if seen.std_with(t)} == standard, (key, wild)
@@ -354,7 +351,7 @@ def _slow_best_after_discard(rest: list[int], laizi: int) -> int:
     for t in set(rest):
         left = list(rest)
         left.remove(t)
-        out.append(play._bot_shanten(left, laizi))
+        out.append(bot._bot_shanten(left, laizi))
     return min(out)
 
 
@@ -363,12 +360,11 @@ def test_claim_shanten_matches_bot_shanten() -> None:
     for _ in range(N_RANDOM):
         concealed, _melds, wild, _pool = _random_hand(rng, rng.choice((1, 2)))
         laizi = rng.randrange(33) if wild is None else wild
-        k0, k1, k2, k3, jokers = play._keys(concealed, laizi)
-        assert play._hand_keys(tuple(concealed), laizi) == (k0, k1, k2, k3, jokers)
-        slow_now = play._bot_shanten(concealed, laizi)
+        k0, k1, k2, k3, jokers = bot._keys(concealed, laizi)
+        slow_now = bot._bot_shanten(concealed, laizi)
         assert shanten4(k0, k1, k2, k3, len(concealed) // 3, jokers) == slow_now, concealed
         if len(concealed) % 3 == 2:
-            assert play._best_after_discard_of(concealed, laizi) == _slow_best_after_discard(
+            assert bot._best_after_discard_of(concealed, laizi) == _slow_best_after_discard(
                 concealed, laizi
             ), (concealed, laizi)
 
@@ -385,8 +381,8 @@ def test_bot_claim_matches_the_first_version(options: dict[str, bool]) -> None:
             seat = to_act(state)[0]
             legal = legal_actions(state, seat)
             if state.phase != PHASE_TURN and any(a.type in ("pung", "chow") for a in legal):
-                play._CLAIM_SHANTEN.clear()
-                assert play._bot_claim(state, seat, legal) == _slow_bot_claim(state, seat, legal)
+                bot._CLAIM_SHANTEN.clear()
+                assert bot._bot_claim(state, seat, legal) == _slow_bot_claim(state, seat, legal)
                 windows += 1
             turns += 1
             state, _ev = apply(state, bot_choose(state, seat, kind="random", rng_seed=turns))
@@ -396,7 +392,7 @@ def test_bot_claim_matches_the_first_version(options: dict[str, bool]) -> None:
 def _slow_bot_claim(state: HandState, seat: int, legal: list[Action]) -> Action | None:
     laizi = state.ext["laizi"]
     hand = list(state.hands[seat])
-    now = play._bot_shanten(hand, laizi)
+    now = bot._bot_shanten(hand, laizi)
     for a in legal:
         if a.type == "kong_exposed":
             return a
@@ -471,80 +467,6 @@ def test_discard_options_and_specials_match_their_definitions() -> None:
                         if kind in hand_
                     ]
                 assert specials == want_sp
-
-
-def _slow_record(
-    reading: scoring.Reading,
-    winner: int,
-    dealer: int,
-    self_draw: bool,
-    discarder: int | None,
-    melds: tuple[tuple[Meld, ...], ...],
-    hz: list[int],
-    lz: list[int],
-    koukou: bool,
-    ready: bool | None,
-) -> dict[str, object]:
-    """score_wins' record as first written: scoring.score_win with SeatFactors and Fractions."""
-    facts = scoring.WinFacts(
-        winner=winner,
-        dealer=dealer,
-        win_type=scoring.SELF_DRAW if self_draw else scoring.DISCARD,
-        discarder=discarder,
-        melds=tuple(melds[winner]),
-        koukou=koukou,
-        discarder_ready=ready,
-    )
-    factors = [scoring.SeatFactors.from_melds(melds[s], hz[s], lz[s]) for s in range(4)]
-    result = scoring.score_win(reading, facts, factors)
-    return {
-        "patterns": result.patterns,
-        "base": result.base,
-        "multipliers": [play._number(m) for m in result.multipliers],
-        "raw": [play._number(r) for r in result.raw],
-        "deltas": result.deltas,
-        "cheng_bao": result.cheng_bao,
-        "points": result.deltas[winner],
-        "value": result.deltas[winner],
-    }
-
-
-def test_win_record_matches_score_win() -> None:
-    rng = random.Random("wuhan-fast-record")
-    for _ in range(N_RANDOM):
-        patterns = tuple(p for p in scoring.BIG_PATTERNS if rng.random() < 0.2)
-        reading = scoring.Reading(patterns, rng.random() < 0.5)
-        melds = tuple(
-            tuple(
-                Meld(
-                    mtype,
-                    (5, 5, 5, 5) if mtype.startswith("kong") else (5, 5, 5),
-                    rng.choice((None, 1, 2, 3)),
-                )
-                for mtype in rng.sample(_MELD_TYPES, rng.randrange(5))
-            )
-            for _seat in range(4)
-        )
-        winner = rng.randrange(4)
-        self_draw = rng.random() < 0.4
-        discarder = None if self_draw else rng.choice([s for s in range(4) if s != winner])
-        args = (
-            reading,
-            winner,
-            rng.randrange(4),
-            self_draw,
-            discarder,
-            melds,
-            [rng.choice((0, 0, 1, 2)) for _ in range(4)],
-            [rng.choice((0, 0, 1, 3)) for _ in range(4)],
-            rng.random() < 0.5,
-            rng.choice((None, True, False)),
-        )
-        fast = play.win_record(*args)
-        slow = _slow_record(*args)
-        assert fast == slow, args
-        assert [type(x) for x in fast["multipliers"]] == [type(x) for x in slow["multipliers"]]
-        assert [type(x) for x in fast["raw"]] == [type(x) for x in slow["raw"]]
 
 
 def _slow_shape_patterns(counts: list[int], jokers: int, melds: list[Meld]) -> set[str] | None:

@@ -3,8 +3,8 @@
 * ``shapes.wins_with`` (cached per 13-tile hand) equals ``shapes.is_winning_shape`` of the hand
   plus the tile;
 * ``YiwuRules.can_win`` (shape pre-check first) equals ``play.can_win_reference`` (the §15 checks);
-* the bot's per-discard shanten (``play._face_shanten_after``) equals ``hand.shanten`` of every
-  discard, and ``play.bot_pick`` picks what the straightforward greedy bot below picks.
+* the bot's per-discard shanten (``bot._face_shanten_after``) equals ``hand.shanten`` of every
+  discard, and ``bot.bot_pick`` picks what the straightforward greedy bot below picks.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from games.engine.core import (
 )
 from games.engine.state import PHASE_CHOICE, PHASE_CLAIM, PHASE_OVER, PHASE_TURN, HandState
 from games.engine.tiles import Meld, parse_tile, parse_tiles, tile_str
-from games.engine.variants.yiwu import play, shapes
+from games.engine.variants.yiwu import bot, play, shapes
 from games.engine.variants.yiwu.shapes import WHITE, natural_face, ready_patterns
 
 # -- shapes.wins_with ---------------------------------------------------------------------------------
@@ -204,7 +204,7 @@ def test_bot_pick_equals_plain_greedy_bot():
     for state in _states(25, "yiwu-fast-bot"):
         seat = to_act(state)[0]
         legal = legal_actions(state, seat)
-        assert play.bot_pick(state, seat, legal) == _ref_pick(state, seat, legal)
+        assert bot.bot_pick(state, seat, legal) == _ref_pick(state, seat, legal)
         picks += 1
     assert picks > 500
 
@@ -219,13 +219,13 @@ def test_face_shanten_after_equals_hand_shanten():
             continue
         counts, wild = shapes.split_wild(held, c)
         assert (counts, wild) == _ref_split(held, c)
-        got, got_counts, best = play._face_shanten_after(held, c, n_melds)
+        got, got_counts, best = bot._face_shanten_after(held, c, n_melds)
         assert got_counts == counts
         faces = {natural_face(t, c) for t in held if t != c}
-        assert {f for f in range(34) if got[f] != play._NOT_HELD} == faces
+        assert {f for f in range(34) if got[f] != bot._NOT_HELD} == faces
         for t in set(held) - {c}:
             assert got[natural_face(t, c)] == _ref_shanten(_without(held, t), n_melds, c)
-        assert best == min((got[f] for f in faces), default=play._NOT_HELD)
+        assert best == min((got[f] for f in faces), default=bot._NOT_HELD)
 
 
 def test_best_after_equals_min_over_every_discard():
@@ -239,7 +239,7 @@ def test_best_after_equals_min_over_every_discard():
         if max(held.count(t) for t in held) > 4:
             continue
         want = min(_ref_shanten(_without(held, t), n_melds, c) for t in set(held))
-        assert play._best_after(held, n_melds, c) == want, (held, n_melds, c)
+        assert bot._best_after(held, n_melds, c) == want, (held, n_melds, c)
 
 
 def test_chow_options_and_bet_actions_equal_plain_ones():

@@ -18,11 +18,9 @@ the hand calculator cannot disagree. What this module adds (section numbers of f
 
 from __future__ import annotations
 
-import hashlib
-from bisect import bisect_left
 from typing import Any, Final
 
-from games.engine import core, fastwin
+from games.engine import core
 from games.engine.actions import CLAIM_PRIORITY, HU, KONG_ADDED, KONG_CONCEALED, Action
 from games.engine.bots import _pick_discard
 from games.engine.core import (
@@ -35,16 +33,38 @@ from games.engine.core import (
     parse_tile,
     replace,
 )
+from games.engine.encoding import GROUP as _GROUP
+from games.engine.encoding import WEIGHT as _WEIGHT
 from games.engine.fastwin import is_standard_win, win_from_keys
-from games.engine.state import N_SEATS, PHASE_OVER, PHASE_TURN, HandState, WinContext
-from games.engine.tiles import Meld, counts_of, format_tiles, meld_to_json, tile_str
+from games.engine.state import N_SEATS, PHASE_OVER, PHASE_TURN, TABLE, HandState, WinContext
+from games.engine.tiles import counts_of, meld_to_json, tile_str
 from games.engine.variants.fuzhou import scoring
+from games.engine.variants.fuzhou.deal import (
+    _deal_in_rounds,
+    _dice,
+    _is_flower,
+    gold_of,
+    initial_flowers,
+    is_gold_discarder,
+    open_gold,
+    reserve_of,
+)
+from games.engine.variants.fuzhou.keys import (
+    _NEED,
+    _W0,
+    SuitKeys,
+    _need_of,
+    _plain,
+    _wins_with,
+    may_win,
+    suit_keys,
+    wins_with_tile,
+)
 from games.engine.variants.fuzhou.settle import (
     FINAL_GROUP_MAX,
     SeatHolding,
     escape_penalty,
     next_dealership,
-    reserve,
 )
 from games.engine.wall import dice_seat
 
@@ -55,11 +75,7 @@ first discard (tile = the gold); the dealer's is his first discard made together
 SANJINDAO: Final = "sanjindao"
 """Action: declare 三金倒 on an own turn without a fresh draw (after a chow or pung, §7.6)."""
 
-FLOWER_KINDS = range(27, 42)
-_PLAY_ORDER: Final = tuple(tuple((d + i) % N_SEATS for i in range(N_SEATS)) for d in range(N_SEATS))
-"""Per dealer, the seats in play order from him."""
-# Final copies of imported constants used on hot paths: a Final name is a C static when compiled,
-# an imported one a module-dict look-up at every use.
+# The constants of the hot paths as this module's own names.
 _HU: Final = HU
 _KONG_ADDED: Final = KONG_ADDED
 _KONG_CONCEALED: Final = KONG_CONCEALED
@@ -70,29 +86,6 @@ _PHASE_TURN: Final = PHASE_TURN
 _TILE_STR: Final = tuple(tile_str(k) for k in range(42))
 
 
-def _quartets(flowers: tuple[int, ...]) -> int:
-    """``scoring.flower_quartets`` of a seat's flowers (kinds 27-41) in one typed pass: four of
-    one honour, the four seasons, the four plants (the reserve is read on every live_count)."""
-    if len(flowers) < 4:
-        return 0
-    honours = [0] * 7
-    quartets = 0
-    bloom = 0  # the seasons (bits 0-3) and plants (bits 4-7) held
-    for t in flowers:
-        if 27 <= t < 34:
-            n = honours[t - 27] + 1
-            honours[t - 27] = n
-            if n == 4:
-                quartets += 1
-        elif 34 <= t < 42:
-            bloom |= 1 << (t - 34)
-    return quartets + (bloom & 0xF == 0xF) + (bloom >> 4 == 0xF)
-
-
-def _is_flower(kind: int) -> bool:
-    return kind >= 27
-
-
 # -- fast win tests -------------------------------------------------------------------------------
 # A live hand holds suited tiles only (honours are flowers, laid down at once) and at most four of
 # a face, so a win test is the standard test on its group keys with the golds taken out as
@@ -100,252 +93,23 @@ def _is_flower(kind: int) -> bool:
 # can_win, the dealer's 抢金 and the non-dealers' 抢金 read these keys; any other hand (a flower, a
 # fifth copy, a meld where none is expected) takes the reference path (scoring.is_legal_win).
 
-_GROUP: Final = tuple(k // 9 for k in range(27))
-_WEIGHT: Final[tuple[int, ...]] = tuple(5 ** (k % 9) for k in range(27))
 
-SuitKeys = tuple[int, int, int, int]
-"""(m key, p key, s key, golds) of a hand: the keys of its non-gold tiles and its gold count."""
-
-
-def suit_keys(hand: tuple[int, ...], gold: int) -> SuitKeys | None:
-    """The hand's group keys with the golds taken out, or None if it holds a kind >= 27.
-
-    One typed loop (small-int arithmetic when compiled: no packed big-int sum, no calls)."""
-    km = kp = ks = golds = 0
-    weight = _WEIGHT
-    for t in hand:
-        if t == gold:
-            golds += 1
-        elif t < 9:
-            km += weight[t]
-        elif t < 18:
-            kp += weight[t]
-        elif t < 27:
-            ks += weight[t]
-        else:
-            return None
-    return km, kp, ks, golds
-
-
-_SEAT_KEYS: Final[
-    list[tuple[tuple[int, ...], int, SuitKeys | None, tuple[int, int, int] | None]]
-] = [((), -1, None, None)] * N_SEATS
-"""Per seat, the last held hand a claim window tested: (the hand tuple itself, gold, keys, and its
-``_NEED`` once a discard test asked for it). A claim window asks every other seat about the same
-held hand, so an identity check (the tuple is kept alive here, and tuples are immutable) finds it
+_HeldKeys = tuple[tuple[int, ...], int, SuitKeys | None, tuple[int, int, int] | None]
+_KEYS_OF: Final = "fuzhou.keys"
+"""``HandState.memo(seat)`` key: the last held hand a claim window tested, as (the hand tuple
+itself, gold, keys, and its ``_NEED`` once a discard test asked for it). A claim window asks every
+other seat about the same held hand, so an identity check (the tuple is kept alive in the memo,
+and tuples are immutable) finds it
 without hashing the hand; an equal hand in a new tuple reuses the entry, and the seat's self-draw
 test (of that hand plus the drawn tile) reads its need when the keys match."""
+_NO_KEYS: Final[_HeldKeys] = ((), -1, None, None)
 
 
-def _plain(hand: tuple[int, ...]) -> bool:
-    """Suited tiles only, at most four of a face (what a dealt hand always is)."""
-    counts = [0] * 27
-    for t in hand:
-        if t >= 27:
-            return False
-        c = counts[t] + 1
-        if c > 4:
-            return False
-        counts[t] = c
-    return True
-
-
-_W0: Final = fastwin.SUIT_W0
-_POW5: Final[tuple[int, ...]] = tuple(5**i for i in range(9))
-
-
-class _LowerBounds(dict[int, tuple[int, int]]):
-    """Per suit key, a lower bound on its joker costs: (sets only, the pair's extra), from cheap
-    ``SUIT_W0`` codes alone. Two empty kinds in a row split a suit into blocks that no set crosses,
-    so the costs add up over blocks (the pair in one of them). A block of n tiles completes with j
-    jokers only when n + j is 0 mod 3 (sets) or 2 mod 3 (sets and the pair), and with none exactly
-    when its W0 code says so; its cost is at least the least such j. Filled on first use."""
-
-    def __missing__(self, key: int) -> tuple[int, int]:
-        digits = [key // p % 5 for p in _POW5]
-        np = 0
-        dp = 2  # a pair of jokers
-        i = 0
-        while i < 9:
-            if not digits[i]:
-                i += 1
-                continue
-            start = i
-            block = n = 0
-            while i < 9 and (digits[i] or (i + 1 < 9 and digits[i + 1])):
-                block += digits[i] * _POW5[i - start]
-                n += digits[i]
-                i += 1
-            code = _W0[block]
-            n %= 3
-            if n == 0:
-                bound = (0, 2) if code == 1 else (3, -1)
-            elif n == 1:
-                bound = (2, -1)
-            else:
-                bound = (1, -1) if code == 8 else (1, 2)
-            np += bound[0]
-            dp = min(dp, bound[1])
-        if len(self) >= 1 << 18:
-            self.clear()
-        self[key] = (np, dp)
-        return np, dp
-
-
-_LB: Final = _LowerBounds()
-
-
-def may_win(km: int, kp: int, ks: int, golds: int) -> bool:
-    """False only when ``win_from_keys(km, kp, ks, 0, golds)`` is False: the suits' lower bounds
-    (sets for all, the pair in the cheapest place or two golds) already need more golds. Costs
-    dictionary hits where the full test would fill the wildcard tables for a fresh key."""
-    a = _LB[km]
-    b = _LB[kp]
-    c = _LB[ks]
-    pair = a[1]  # min(a[1], b[1], c[1], 2), without the generic min() call when compiled
-    if b[1] < pair:
-        pair = b[1]
-    if c[1] < pair:
-        pair = c[1]
-    if pair > 2:
-        pair = 2
-    return a[0] + b[0] + c[0] + pair <= golds
-
-
-_NEED: Final[dict[SuitKeys, tuple[int, int, int]]] = {}
-"""Per held hand (its keys), per suit: what adding one tile to that suit must achieve. With no gold
-it is the ``fastwin.SUIT_W0`` code the suit must then have (the other suits are fixed: the four
-codes sum to 11 exactly on a win, the empty honour group giving 1), or 0 when no code can do it.
-With golds it is -1 (test in full) when the hand plus one more gold wins, else -2: a tile that
-completes the hand would complete it as a gold too, so a hand not ready that way wins on nothing.
-Most claim-window tests stop here, on codes of the held hand's keys (looked up once per hand),
-instead of looking up (and filling the tables for) a fresh key per discarded tile."""
-_NEED_LIMIT: Final = 1 << 16
-
-
-def _need_of(keys: SuitKeys) -> tuple[int, int, int]:
-    km, kp, ks, golds = keys
-    if golds:
-        ready = may_win(km, kp, ks, golds + 1) and win_from_keys(km, kp, ks, 0, golds + 1)
-        need = (-1, -1, -1) if ready else (-2, -2, -2)
-    else:
-        cm, cp, cs = _W0[km], _W0[kp], _W0[ks]
-        # 10 = 11 minus the honour group's 1; the suit's own code must be 1 or 8
-        a, b, c = 10 - cp - cs, 10 - cm - cs, 10 - cm - cp
-        need = (a if a in (1, 8) else 0, b if b in (1, 8) else 0, c if c in (1, 8) else 0)
-    if len(_NEED) >= _NEED_LIMIT:
-        _NEED.clear()
-    _NEED[keys] = need
-    return need
-
-
-def wins_with_tile(keys: SuitKeys, tile: int) -> bool:
-    """The standard test on the keyed hand plus ``tile`` (a suited face other than the gold, kept
-    out of the keys) or, for ``tile == -1``, plus one more gold. The caller checks the size (17
-    tiles, melds counted as 3). Equal to ``win_from_keys`` on the sum (test_fuzhou_fast.py)."""
-    need = _NEED.get(keys)
-    if need is None:
-        need = _need_of(keys)
-    return _wins_with(keys, need, tile)
-
-
-def _wins_with(keys: SuitKeys, need: tuple[int, int, int], tile: int) -> bool:
-    """``wins_with_tile`` with the keyed hand's ``_NEED`` entry known."""
-    km, kp, ks, golds = keys
-    if tile < 0:
-        if golds:
-            return need[0] == -1  # with golds, the need is "the hand plus one more gold wins"
-        # One gold sits in a set or the pair of some suit, whose other two suits are then
-        # complete without golds: that suit's need is a code (not 0), or nothing can win.
-        return (
-            bool(need[0] or need[1] or need[2])
-            and may_win(km, kp, ks, 1)
-            and win_from_keys(km, kp, ks, 0, 1)
-        )
-    g = _GROUP[tile]
-    n = need[g]
-    if not n:
-        return False
-    w = _WEIGHT[tile]
-    if n > 0:
-        return _W0[(km, kp, ks)[g] + w] == n
-    if n == -2 and (km, kp, ks)[g] // w % 5 != 4:
-        return False  # not ready (a fifth copy would carry into the next digit: test that in full)
-    if g == 0:
-        km += w
-    elif g == 1:
-        kp += w
-    else:
-        ks += w
-    return may_win(km, kp, ks, golds) and win_from_keys(km, kp, ks, 0, golds)
-
-
-def gold_of(state: HandState) -> int | None:
-    """The gold face J of this hand (None before 开金)."""
-    gold = state.ext.get("gold")
-    return None if gold is None else int(gold)
-
-
-def is_gold_discarder(state: HandState, seat: int) -> bool:
-    """§9: a discarded gold is dead and stays in its river, so the river tells who threw one."""
-    gold = gold_of(state)
-    return gold is not None and gold in state.discards[seat]
-
-
-def _take_tail(state: HandState) -> tuple[HandState, int]:
-    tile = state.wall[len(state.wall) - 1 - state.tail]
-    return replace(state, tail=state.tail + 1), tile
-
-
-def _deal_in_rounds(state: HandState, events: Events) -> HandState:
-    """§3.2 step 3: four rounds of four tiles each, dealer first, then the dealer's 17th tile."""
-    wall = state.wall
-    dealer = state.dealer
-    hands: list[list[int]] = [[] for _ in range(N_SEATS)]
-    for rnd in range(4):
-        for i in range(N_SEATS):
-            start = rnd * 16 + i * 4
-            hands[(dealer + i) % N_SEATS].extend(wall[start : start + 4])
-    hands[dealer].append(wall[64])
-    for h in hands:
-        h.sort()  # format_tiles sorts too: the same text either way
-    for e in reversed(events):
-        if e.get("type") == "deal":
-            e["hands"] = [format_tiles(h) for h in hands]
-            break
-    return replace(
-        state, hands=(tuple(hands[0]), tuple(hands[1]), tuple(hands[2]), tuple(hands[3]))
-    )
-
-
-def _dice(state: HandState) -> list[int]:
-    """§3.2 step 2: two cosmetic dice, derived from the wall so a replay shows the same roll."""
-    digest = hashlib.sha256(bytes(state.wall)).digest()
-    return [digest[0] % 6 + 1, digest[1] % 6 + 1]
-
-
-def reserve_of(
-    all_melds: tuple[tuple[Meld, ...], ...], all_flowers: tuple[tuple[int, ...], ...]
-) -> int:
-    """§6.1 R = 18 + E + 2C + 2Q from every seat's melds and flowers."""
-    exposed = concealed = 0
-    for melds in all_melds:
-        for m in melds:
-            mtype = m.type
-            if mtype == _KONG_CONCEALED:
-                concealed += 1
-            elif mtype != "pung" and mtype != "chow":
-                exposed += 1
-    quartets = 0
-    for f in all_flowers:
-        if len(f) >= 4:
-            quartets += _quartets(f)
-    return reserve(exposed=exposed, concealed=concealed, quartets=quartets)
-
-
-_LAST_RESERVE: Final[list[tuple[object, object, int]]] = [(None, None, 0)]
-"""[(melds, flowers, R)] of the last reserve computed: the state's tuples themselves, kept alive
-here, so an identity check means the same contents (tuples and melds are immutable)."""
+_RESERVE_OF: Final = "fuzhou.reserve"
+"""``HandState.memo(TABLE)`` key: (melds, flowers, R) of the last reserve computed: the state's
+tuples themselves, kept alive in the memo, so an identity check means the same contents (tuples
+and melds are immutable)."""
+_NO_RESERVE: Final[tuple[object, object, int]] = (None, None, 0)
 
 
 class FuzhouRules(Rules):
@@ -368,11 +132,12 @@ class FuzhouRules(Rules):
         if ext.get("final_group"):
             return int(ext["frozen_reserve"])
         all_melds, all_flowers = state.melds, state.flowers
-        last = _LAST_RESERVE[0]
+        memo = state.memo(TABLE)
+        last: tuple[object, object, int] = memo.get(_RESERVE_OF, _NO_RESERVE)
         if last[0] is all_melds and last[1] is all_flowers:
             return last[2]  # read on every live_count: the same tuples as last time, the same R
         value = reserve_of(all_melds, all_flowers)
-        _LAST_RESERVE[0] = (all_melds, all_flowers, value)
+        memo[_RESERVE_OF] = (all_melds, all_flowers, value)
         return value
 
     def set_aside(self, state: HandState) -> tuple[int, ...]:
@@ -400,90 +165,11 @@ class FuzhouRules(Rules):
         dice = _dice(state)
         events.append({"type": "dice", "dice": dice})
         state = replace(state, ext={**state.ext, "dice": dice})
-        state, dealer_last = self._initial_flowers(state, events)
-        state = self._open_gold(state, events)
+        state, dealer_last = initial_flowers(state, events)
+        state = open_gold(state, events)
         extra = state.wall[64]
         drawn = extra if not _is_flower(extra) else dealer_last
         return replace(state, drawn=drawn, turn=state.dealer, phase=_PHASE_TURN)
-
-    def _initial_flowers(self, state: HandState, events: Events) -> tuple[HandState, int | None]:
-        """§4.1: rounds from the dealer in play order; each round only the seats that drew a flower
-        in the previous one lay it down and draw as many from the tail."""
-        dealer = state.dealer
-        dealer_last: int | None = None
-        # The dealt hands are sorted, so their flowers are a tail of each: the rest is what stays
-        # held. Worked on local lists, one state copy at the end (the events are those of the
-        # rounds); a flower drawn is laid in the next round, so it never joins the held list.
-        held: list[list[int]] = []
-        lay: list[list[int]] = []
-        for h in state.hands:
-            i = bisect_left(h, 27)
-            held.append(list(h[:i]))
-            lay.append(list(h[i:]))
-        if not (lay[0] or lay[1] or lay[2] or lay[3]):
-            return state, dealer_last
-        flowers = [list(f) for f in state.flowers]
-        wall, tail = state.wall, state.tail
-        last = len(wall) - 1
-        order = _PLAY_ORDER[dealer]
-        more = True
-        while more:
-            more = False
-            for seat in order:
-                laid = lay[seat]
-                if not laid:
-                    continue
-                events.append(
-                    {"type": "flower", "seat": seat, "tiles": format_tiles(laid), "initial": True}
-                )
-                hand = held[seat]
-                new_flowers: list[int] = []
-                for _ in range(len(laid)):
-                    tile = wall[last - tail]
-                    tail += 1
-                    events.append(
-                        {"type": "draw", "seat": seat, "tile": _TILE_STR[tile], "tail": True}
-                    )
-                    if tile >= 27:
-                        new_flowers.append(tile)
-                        more = True
-                    else:
-                        hand.append(tile)
-                        if seat == dealer:
-                            dealer_last = tile
-                flowers[seat] += laid
-                lay[seat] = new_flowers  # laid next round (the later seats of this one unaffected)
-        state = replace(
-            state,
-            tail=tail,
-            hands=tuple(tuple(sorted(h)) for h in held),
-            flowers=tuple(tuple(f) for f in flowers),
-        )
-        return state, dealer_last
-
-    def _open_gold(self, state: HandState, events: Events) -> HandState:
-        """§5: turn tail tiles up until a suited one: flowers go to the dealer (F3, no tile enters
-        his hand); the suited tile is the indicator, set aside (F4)."""
-        while True:
-            state, tile = _take_tail(state)
-            if _is_flower(tile):
-                events.append(
-                    {
-                        "type": "flower",
-                        "seat": state.dealer,
-                        "tiles": tile_str(tile),
-                        "gold_flip": True,
-                    }
-                )
-                state = replace(
-                    state,
-                    flowers=core._set(
-                        state.flowers, state.dealer, state.flowers[state.dealer] + (tile,)
-                    ),
-                )
-                continue
-            events.append({"type": "gold", "tile": tile_str(tile)})
-            return replace(state, ext={**state.ext, "gold": tile, "set_aside": [tile]})
 
     # -- drawing: 补花 during play and the final group --------------------------------------------
 
@@ -562,13 +248,14 @@ class FuzhouRules(Rules):
             assert tile is not None
             if tile == gold or gold in state.discards[seat]:
                 return False
-            last = _SEAT_KEYS[seat]
+            memo = state.memo(seat)
+            last: _HeldKeys = memo.get(_KEYS_OF, _NO_KEYS)
             if last[0] is not hand or last[1] != gold:
                 if last[1] == gold and last[0] == hand:
                     # an equal hand in a new tuple (the seat threw the tile it drew)
-                    last = _SEAT_KEYS[seat] = (hand, gold, last[2], last[3])
+                    last = memo[_KEYS_OF] = (hand, gold, last[2], last[3])
                 else:
-                    last = _SEAT_KEYS[seat] = (hand, gold, suit_keys(hand, gold), None)
+                    last = memo[_KEYS_OF] = (hand, gold, suit_keys(hand, gold), None)
             keys, need = last[2], last[3]
             if keys is None or tile >= 27:
                 return self.can_win_reference(state, seat, tile, how)
@@ -576,7 +263,7 @@ class FuzhouRules(Rules):
                 return False
             if need is None:
                 need = _NEED.get(keys) or _need_of(keys)
-                _SEAT_KEYS[seat] = (hand, gold, keys, need)
+                memo[_KEYS_OF] = (hand, gold, keys, need)
             g = _GROUP[tile]
             n = need[g]
             if n > 0:  # the common case inline: wins_with_tile's W0 test
@@ -609,9 +296,10 @@ class FuzhouRules(Rules):
         else:
             ks -= w
         held = (km, kp, ks, golds)
-        last = _SEAT_KEYS[seat]  # the held hand of the claim windows, left alone by self-draws
-        need = last[3]
-        if need is None or last[1] != gold or last[2] != held:
+        # the held hand of the claim windows, left alone by self-draws
+        held_keys: _HeldKeys = state.memo(seat).get(_KEYS_OF, _NO_KEYS)
+        need = held_keys[3]
+        if need is None or held_keys[1] != gold or held_keys[2] != held:
             need = _NEED.get(held) or _need_of(held)
         return _wins_with(held, need, drawn)
 

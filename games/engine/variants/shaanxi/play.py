@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from games.engine.actions import CLAIM_PRIORITY, HU, KONG_EXPOSED, PUNG, Action
 from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, replace
+from games.engine.encoding import tile_keys
 from games.engine.fast_shanten import after_discards4, shanten4
 from games.engine.state import N_SEATS, PHASE_CHOICE, PHASE_OVER, HandState, WinContext
 from games.engine.tiles import Meld, counts_of, format_tiles, tile_str
@@ -88,7 +89,7 @@ def block_deal(wall: tuple[int, ...], dealer: int, events: Events) -> tuple[tupl
     """
     held: list[list[int]] = [[] for _ in range(N_SEATS)]
     order = _DEAL_ORDERS[dealer]
-    for i in range(min(len(order), len(wall))):  # zip(wall, order): typed indexing
+    for i in range(min(len(order), len(wall))):  # zip(wall, order)
         held[order[i]].append(wall[i])
     hands = tuple(tuple(sorted(h)) for h in held)
     for e in events:
@@ -97,10 +98,6 @@ def block_deal(wall: tuple[int, ...], dealer: int, events: Events) -> tuple[tupl
             break
     return hands
 
-
-_KIND_GROUP: Final[tuple[int, ...]] = tuple(min(k // 9, 3) for k in range(34))
-_KIND_WEIGHT: Final[tuple[int, ...]] = tuple(5 ** (k - 9 * _KIND_GROUP[k]) for k in range(34))
-"""fast_shanten's group keys: a kind's group (m, p, s, honours) and its power of 5 there."""
 
 _DEAL_ORDERS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(deal_order(dealer)) for dealer in range(N_SEATS)
@@ -116,7 +113,7 @@ def seed_basis(state: HandState) -> str:
 
 def roll_die(rng: random.Random) -> int:
     """``rng.randint(1, 6)`` written out: ``1 + _randbelow(6)``, which takes ``getrandbits(3)``
-    until it is below 6 (as ``wall.dice_seat`` does for 4); one C call per try when compiled."""
+    until it is below 6 (as ``wall.dice_seat`` does for 4)."""
     r = rng.getrandbits(3)
     while r >= 6:
         r = rng.getrandbits(3)
@@ -268,8 +265,11 @@ class ShaanxiRules(Rules):
             if tile is None or tile not in hand:
                 tile = hand[-1]  # any tile out of the hand gives the same answer
             i = hand.index(tile)
-            return bool(_wait_mask(seat, hand[:i] + hand[i + 1 :], state.melds[seat]) >> tile & 1)
-        if not _wait_mask(seat, hand, state.melds[seat]) >> tile & 1:
+            return bool(
+                _wait_mask(state.memo(seat), hand[:i] + hand[i + 1 :], state.melds[seat]) >> tile
+                & 1
+            )
+        if not _wait_mask(state.memo(seat), hand, state.melds[seat]) >> tile & 1:
             return False
         return how == _WIN_SELF or tile not in state.ext["lou_hu"][seat]
 
@@ -376,17 +376,7 @@ class ShaanxiRules(Rules):
         if state.phase != PHASE_CHOICE:
             return None
         hand = state.hands[seat]
-        k0 = k1 = k2 = k3 = 0  # fast_shanten.tile_keys, in a typed loop
-        for t in hand:
-            g = _KIND_GROUP[t]
-            if g == 0:
-                k0 += _KIND_WEIGHT[t]
-            elif g == 1:
-                k1 += _KIND_WEIGHT[t]
-            elif g == 2:
-                k2 += _KIND_WEIGHT[t]
-            else:
-                k3 += _KIND_WEIGHT[t]
+        k0, k1, k2, k3 = tile_keys(hand)
         if len(hand) == 14:  # the dealer: the best hand after one discard
             best = min(after_discards4(k0, k1, k2, k3, 4, 0, sorted(set(hand))))
         else:
@@ -440,27 +430,24 @@ def _meld_claim_winner(responses: tuple[Action, ...]) -> int:
     return best.seat
 
 
-_SEEN_HAND: Final[list[tuple[int, ...]]] = [(), (), (), ()]
-_SEEN_MELDS: Final[list[tuple[Meld, ...]]] = [(), (), (), ()]
-_SEEN_MASK: Final[list[int]] = [0, 0, 0, 0]
-"""Per seat, the last (concealed tiles, melds) asked about and its wait mask: a seat's hand and
-melds stay the same objects through the claim windows of the other seats' discards, and its
-hand before a draw (or after drawing and discarding the same tile) is the one tested last
-(tuples are immutable and the slots hold on to them, so the same object, or an equal one, has the
-same mask). A hand seen before that is rarely seen again: no other cache."""
+_WAITS_OF: Final = "shaanxi.waits"
+"""``HandState.memo(seat)`` key: the last (concealed tiles, melds) asked about and its wait mask.
+A seat's hand and melds stay the same objects through the claim windows of the other seats'
+discards, and its hand before a draw (or after drawing and discarding the same tile) is the one
+tested last (tuples are immutable and the memo holds on to them, so the same object, or an equal
+one, has the same mask). A hand seen before that is rarely seen again: no other cache."""
+_NO_WAITS: Final[tuple[tuple[int, ...], tuple[Meld, ...], int]] = ((), (), 0)
 
 
-def _wait_mask(seat: int, hand: tuple[int, ...], melds: tuple[Meld, ...]) -> int:
+def _wait_mask(memo: dict[str, Any], hand: tuple[int, ...], melds: tuple[Meld, ...]) -> int:
     """``shapes.wait_mask(hand, melds)``, from the seat's last answer when it is the same hand."""
-    seen = _SEEN_HAND[seat]
-    if melds is _SEEN_MELDS[seat] and (hand is seen or hand == seen):
-        if hand is not seen:
-            _SEEN_HAND[seat] = hand
-        return _SEEN_MASK[seat]
+    seen: tuple[tuple[int, ...], tuple[Meld, ...], int] = memo.get(_WAITS_OF, _NO_WAITS)
+    if melds is seen[1] and (hand is seen[0] or hand == seen[0]):
+        if hand is not seen[0]:
+            memo[_WAITS_OF] = (hand, melds, seen[2])
+        return seen[2]
     mask = shapes.wait_mask(hand, melds)
-    _SEEN_HAND[seat] = hand
-    _SEEN_MELDS[seat] = melds
-    _SEEN_MASK[seat] = mask
+    memo[_WAITS_OF] = (hand, melds, mask)
     return mask
 
 

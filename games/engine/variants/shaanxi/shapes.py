@@ -10,6 +10,10 @@ from collections.abc import Sequence
 from itertools import permutations
 from typing import Final
 
+from games.engine.encoding import GROUP as _KIND_GROUP
+from games.engine.encoding import POW5 as _POW5
+from games.engine.encoding import WEIGHT as _KIND_WEIGHT
+from games.engine.encoding import tile_keys
 from games.engine.fastwin import HONOR_W0, SUIT_W0, WIN0, is_standard_win
 from games.engine.tiles import HONORS, Meld
 
@@ -190,11 +194,6 @@ def waits(counts: Sequence[int], melds: Sequence[Meld]) -> list[int]:
 # it for all 34 kinds at once from the 13-tile hand (the caller caches the mask per hand), and is
 # exactly ``waits`` as a bit mask: tests/games/engine/test_shaanxi_fast.py compares the two.
 
-_POW5: Final[tuple[int, ...]] = tuple(5**i for i in range(9))
-_KIND_GROUP: Final[tuple[int, ...]] = tuple(min(k // 9, 3) for k in range(N_PLAYABLE))
-_KIND_WEIGHT: Final[tuple[int, ...]] = tuple(
-    _POW5[k - 9 * _KIND_GROUP[k]] for k in range(N_PLAYABLE)
-)
 _ALL_KINDS: Final = (1 << N_PLAYABLE) - 1
 _ORPHAN_MASK: Final = sum(1 << k for k in ORPHANS)
 _NINES: Final[tuple[tuple[int, int, tuple[int, ...]], ...]] = tuple(
@@ -280,7 +279,6 @@ def wait_mask(hand: Sequence[int], melds: Sequence[Meld]) -> int:
     if len(hand) + 3 * n_melds != HAND_SIZE - 1:
         return 0
     counts = [0] * N_PLAYABLE
-    km = kp = ks = kz = 0
     held = 0  # kinds held
     odd = 0  # kinds held an odd number of times
     four = 0  # kinds held four times, melds included: a fifth copy never wins (is_legal_hand)
@@ -301,15 +299,7 @@ def wait_mask(hand: Sequence[int], melds: Sequence[Meld]) -> int:
                 if n > 4:
                     return 0
                 four |= bit
-        g = group[t]
-        if g == 0:
-            km += weight[t]
-        elif g == 1:
-            kp += weight[t]
-        elif g == 2:
-            ks += weight[t]
-        else:
-            kz += weight[t]
+    km, kp, ks, kz = tile_keys(hand)
     for meld in melds:
         if meld.type == "chow":
             return 0

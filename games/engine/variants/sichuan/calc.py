@@ -15,15 +15,17 @@ from typing import Any
 from games.engine import calcutil
 from games.engine.errors import InvalidCaseError
 from games.engine.tiles import KONG_TYPES, Meld, tile_str
-from games.engine.variants.sichuan import scoring
+from games.engine.variants.sichuan import scoring, settle
 from games.engine.variants.sichuan.scoring import (
+    ScoreContext,
+)
+from games.engine.variants.sichuan.settle import (
     DrawEvent,
     EscapeEvent,
     KongEvent,
     KongRecord,
     LedgerEvent,
     PlayerHand,
-    ScoreContext,
     WinEvent,
     WinnerHand,
 )
@@ -187,7 +189,7 @@ def _score(case: Obj) -> dict[str, Any]:
 
 def _settle_coins(ctx: Obj) -> dict[str, Any]:
     pts = calcutil.seat_vector(ctx.get("points"), "points")
-    deltas, rake = scoring.coins(
+    deltas, rake = settle.coins(
         pts,
         calcutil.integer(_need(ctx, "N", "context"), "N", 0),
         calcutil.integer(_need(ctx, "A", "context"), "A", 0),
@@ -229,7 +231,7 @@ def _settle_draw(ctx: Obj) -> dict[str, Any]:
         kongs = []
     if not isinstance(kongs, list):
         raise InvalidCaseError("kongs must be a list")
-    deltas = scoring.draw_settlement(
+    deltas = settle.draw_settlement(
         _players(_need(ctx, "players", "context")),
         [_kong_record(k) for k in kongs],
         _seats(ctx.get("escaped"), "escaped"),
@@ -253,7 +255,7 @@ def _escape_args(obj: Obj, won: list[int]) -> tuple[int, bool, tuple[PlayerHand,
 def _settle_escape(ctx: Obj) -> dict[str, Any]:
     won = _seats(ctx.get("won"), "won")
     escaper, last_four, players = _escape_args(ctx, won)
-    deltas = scoring.escape_settlement(escaper, won, last_four, players, _mode(ctx))
+    deltas = settle.escape_settlement(escaper, won, last_four, players, _mode(ctx))
     return {"deltas": deltas, "rake": 0}
 
 
@@ -261,7 +263,7 @@ def _settle_multi_win(ctx: Obj) -> dict[str, Any]:
     winners = _need(ctx, "winners", "context")
     if not isinstance(winners, list):
         raise InvalidCaseError("winners must be a list")
-    deltas, scores = scoring.multi_win(
+    deltas, scores = settle.multi_win(
         calcutil.seat(_need(ctx, "discarder", "context"), "discarder"),
         [_winner(w, ctx) for w in winners],
         dealer=calcutil.seat(_need(ctx, "dealer", "context"), "dealer"),
@@ -280,7 +282,7 @@ def _settle_multi_win(ctx: Obj) -> dict[str, Any]:
     }
 
 
-def _event(obj: Any, led: scoring.Ledger) -> LedgerEvent:
+def _event(obj: Any, led: settle.Ledger) -> LedgerEvent:
     if not isinstance(obj, Mapping):
         raise InvalidCaseError("an event must be an object")
     etype = obj.get("type")
@@ -328,7 +330,7 @@ def _settle_game(ctx: Obj) -> dict[str, Any]:
     events = _need(ctx, "events", "context")
     if not isinstance(events, list):
         raise InvalidCaseError("events must be a list")
-    led = scoring.Ledger(
+    led = settle.Ledger(
         mode=_mode(ctx), dealer=calcutil.seat(_need(ctx, "dealer", "context"), "dealer")
     )
     for i, ev in enumerate(events):
@@ -340,7 +342,7 @@ def _settle_game(ctx: Obj) -> dict[str, Any]:
         return {"points": points, "deltas": points, "rake": 0}
     n = calcutil.integer(ctx["N"], "N", 0)
     a = calcutil.integer(ctx.get("A", 0) or 0, "A", 0)
-    deltas, rake = scoring.coins(points, n, a)
+    deltas, rake = settle.coins(points, n, a)
     return {"points": points, "deltas": deltas, "rake": rake}
 
 

@@ -13,11 +13,12 @@ from typing import Any, Final
 
 from games.engine.actions import DINGQUE, Action
 from games.engine.core import WIN_SELF, Events, Rules, add_score, live_count, replace
+from games.engine.encoding import WEIGHT as _WEIGHT
 from games.engine.fastwin import SUIT_W0, win0_from_keys
 from games.engine.hand import seven_pairs
 from games.engine.state import N_SEATS, HandState, WinContext
 from games.engine.tiles import counts_of
-from games.engine.variants.sichuan import scoring
+from games.engine.variants.sichuan import scoring, settle
 from games.engine.wall import dice_seat
 
 SUITS: Final = ("m", "p", "s")
@@ -107,7 +108,8 @@ class SichuanRules(Rules):
         if void is None:
             return False
         hand = state.hands[seat]  # sorted
-        last = _SEAT_MASKS[seat]
+        memo = state.memo(seat)
+        last: tuple[tuple[int, ...], str, int] = memo.get(_MASKS_OF, _NO_MASKS)
         if tile is None:
             # A self-draw: the hand before the draw was win-masked on the discards that went
             # round since (a claim test each), so its mask usually answers this too.
@@ -129,12 +131,12 @@ class SichuanRules(Rules):
                 masks = _win_masks(hand, lo) if found is None else found
         elif last[0] is hand and last[1] == void:
             # a claim window asks every other seat about the hand it holds: the same tuple as
-            # in the last window (kept alive here, tuples are immutable), no hashing
+            # in the last window (kept alive in the memo, tuples are immutable), no hashing
             masks = last[2]
         elif last[1] == void and last[0] == hand:
             # an equal hand in a new tuple (the seat threw the tile it drew): the same masks
             masks = last[2]
-            _SEAT_MASKS[seat] = (hand, void, masks)
+            memo[_MASKS_OF] = (hand, void, masks)
         else:
             lo = _BASE[void]
             i = bisect_left(hand, lo)
@@ -143,7 +145,7 @@ class SichuanRules(Rules):
             else:
                 found = _WIN_MASKS.get((hand, lo))
                 masks = _win_masks(hand, lo) if found is None else found
-            _SEAT_MASKS[seat] = (hand, void, masks)
+            memo[_MASKS_OF] = (hand, void, masks)
         # the masks have no bit for a void-suit tile (standard bits are cleared there, the seven
         # pairs single is a held tile): no separate test of the tile's suit
         return masks != 0 and bool(
@@ -266,22 +268,22 @@ class SichuanRules(Rules):
 
     # -- draw, escape (§8, §10, §9.6) -----------------------------------------------------------
 
-    def _players(self, state: HandState) -> list[scoring.PlayerHand]:
+    def _players(self, state: HandState) -> list[settle.PlayerHand]:
         out = []
         for s in range(N_SEATS):
             hand = state.hands[s]
             if not state.won[s] and len(hand) + 3 * len(state.melds[s]) == 14:
                 hand = _best_thirteen(hand, state.melds[s], state.choices[s])
             out.append(
-                scoring.PlayerHand(
+                settle.PlayerHand(
                     state.won[s], tuple(hand), tuple(state.melds[s]), state.choices[s]
                 )
             )
         return out
 
-    def _kong_records(self, state: HandState) -> list[scoring.KongRecord]:
+    def _kong_records(self, state: HandState) -> list[settle.KongRecord]:
         return [
-            scoring.KongRecord(
+            settle.KongRecord(
                 k["seat"], k["type"], 0, [(p, a) for p, a in k["payments"]], k["transferred"]
             )
             for k in state.kongs
@@ -290,7 +292,7 @@ class SichuanRules(Rules):
     def settle_draw(self, state: HandState, events: Events) -> HandState:
         players = self._players(state)
         escaped = [s for s in range(N_SEATS) if state.escaped[s] and state.won[s]]
-        deltas, pig, value = scoring.draw_settlement_checks(
+        deltas, pig, value = settle.draw_settlement_checks(
             players, self._kong_records(state), escaped, self._mode(state)
         )
         live = [s for s in range(N_SEATS) if not state.won[s]]
@@ -309,7 +311,7 @@ class SichuanRules(Rules):
             )  # §9.6: a 血战 winner leaves; play goes on, no later refunds to them
         won = [s for s in range(N_SEATS) if state.won[s]]
         last_four = live_count(state) <= LAST_FOUR
-        deltas = scoring.escape_settlement(
+        deltas = settle.escape_settlement(
             seat, won, last_four, self._players(state) if last_four else None, self._mode(state)
         )
         return add_score(state, deltas, "escape", events, seat=seat, last_four=last_four), True
@@ -332,14 +334,15 @@ class SichuanRules(Rules):
         return {"dingque": state.choices[seat] if revealed or viewer == seat else None}
 
 
-_WEIGHT: Final[tuple[int, ...]] = tuple(5 ** (k % 9) for k in range(27))
 _NEAR: Final = tuple(
     sum(1 << u for u in range(t - 2, t + 3) if 0 <= u < 27 and u // 9 == t // 9) for t in range(27)
 )
 _W0: Final = SUIT_W0
 _WIN_MASKS: Final[dict[tuple[tuple[int, ...], int], int]] = {}
-_SEAT_MASKS: Final[list[tuple[tuple[int, ...], str, int]]] = [((), "", 0)] * N_SEATS
-"""Per seat, the last held hand a claim window tested: (the tuple itself, the void, its masks)."""
+_MASKS_OF: Final = "sichuan.masks"
+"""``HandState.memo(seat)`` key: the last held hand a claim window tested, as (the tuple itself,
+the void, its ``_win_masks``)."""
+_NO_MASKS: Final[tuple[tuple[int, ...], str, int]] = ((), "", 0)
 
 
 def _win_masks(hand: tuple[int, ...], lo: int) -> int:
@@ -354,8 +357,7 @@ def _win_masks(hand: tuple[int, ...], lo: int) -> int:
     if i < len(hand) and hand[i] < lo + 9:
         _WIN_MASKS[(hand, lo)] = 0
         return 0
-    # the three suits' group keys and sizes, the held kinds and the odd-count kinds, in one typed
-    # loop (small ints when compiled)
+    # the three suits' group keys and sizes, the held kinds and the odd-count kinds, in one pass
     k0 = k1 = k2 = n0 = n1 = n2 = seen = odd = 0
     weight = _WEIGHT
     for t in hand:
@@ -422,7 +424,7 @@ def _best_thirteen(hand: tuple[int, ...], melds: Any, void: str | None) -> tuple
     for t in sorted(set(hand)):
         rest = list(hand)
         rest.remove(t)
-        v = scoring.dajiao_value(rest, melds, void)
+        v = settle.dajiao_value(rest, melds, void)
         if v > best_v:
             best, best_v = tuple(rest), v
     return best

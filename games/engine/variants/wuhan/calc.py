@@ -21,6 +21,7 @@ from games.engine.variants.wuhan.scoring import (
     SeatFactors,
     WinContext,
     WinFacts,
+    WinScore,
     basic_violation,
     best_reading,
     context_violation,
@@ -187,7 +188,11 @@ def _score(case: Mapping[str, Any]) -> dict[str, Any]:
     if ready is not None and not isinstance(ready, bool):
         raise InvalidCaseError("discarder_ready must be a boolean")
     facts = WinFacts(winner, dealer, win_ctx.win_type, discarder, tuple(melds), _koukou(ctx), ready)
-    result = score_win(reading, facts, _players(ctx))
+    return win_json(score_win(reading, facts, _players(ctx)))
+
+
+def win_json(result: WinScore) -> dict[str, Any]:
+    """A scored win as JSON: the calculator's answer, and the core of a live win record."""
     return {
         "patterns": result.patterns,
         "base": result.base,

@@ -19,10 +19,8 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from games.engine.actions import CHOW, HU, KONG_EXPOSED, PASS, PUNG, Action
-from games.engine.bots import _std_shanten
+from games.engine.actions import CHOW, HU, PASS, Action
 from games.engine.core import (
-    _DISCARD_ACTS,
     WIN_ROB,
     WIN_SELF,
     Events,
@@ -33,10 +31,13 @@ from games.engine.core import (
     parse_tile,
     replace,
 )
-from games.engine.fast_shanten import after_discards4, shanten4
+from games.engine.encoding import GROUP as _GROUP
+from games.engine.encoding import WEIGHT as _POW
+from games.engine.encoding import tile_keys
+from games.engine.fast_shanten import shanten4
 from games.engine.hand import is_all_pungs_win, win_from_keys
 from games.engine.state import N_SEATS, PHASE_CLAIM, PHASE_OVER, PHASE_TURN, HandState, WinContext
-from games.engine.tiles import Meld, counts_of, meld_to_json, parse_tiles, tile_str
+from games.engine.tiles import Meld, meld_to_json, tile_str
 from games.engine.variants.shaanxi.play import (  # wuhan.md §1: the Shaanxi deal
     block_deal,
     deal_order,
@@ -44,7 +45,8 @@ from games.engine.variants.shaanxi.play import (  # wuhan.md §1: the Shaanxi de
 )
 from games.engine.variants.wuhan import rules as table
 from games.engine.variants.wuhan import scoring
-from games.engine.variants.wuhan.calc import is_ready
+from games.engine.variants.wuhan.bot import _NO_TILE, _bot_claim, _bot_discard
+from games.engine.variants.wuhan.calc import is_ready, win_json
 from games.engine.wall import DICE_ALGORITHM
 
 HONGZHONG_GANG: Final = "hongzhong_gang"
@@ -81,7 +83,7 @@ def roll_dice(state: HandState) -> dict[str, Any]:
 
 def _roll_die(rng: random.Random) -> int:
     """``rng.randint(1, 6)`` written out: ``1 + _randbelow(6)``, which draws ``getrandbits(3)``
-    until it is below 6 (one C call per try when compiled)."""
+    until it is below 6."""
     r = rng.getrandbits(3)
     while r >= 6:
         r = rng.getrandbits(3)
@@ -98,7 +100,6 @@ def _special_table(atype: str, tile: int | None) -> tuple[Action, ...]:
 _HONGZHONG_ACTS: Final = _special_table(HONGZHONG_GANG, table.RED_DRAGON)
 _LAIZI_ACTS: Final = tuple(_special_table(LAIZI_GANG, k) for k in range(34))  # [kind][seat]
 _HAIDI_ACTS: Final = _special_table(HAIDI_PASS, None)
-_NO_TILE: Final = -1
 
 
 _UNKNOWN: Final = -1
@@ -111,7 +112,7 @@ _DEAL_ORDERS: Final[tuple[tuple[int, ...], ...]] = tuple(
 
 class _Seen:
     """What can_win keeps of one seat's hand without the winning tile (the very tuple object,
-    kept alive here so that ``is`` is exact, and the 癞子): a seat's hand is the same object
+    kept alive in the state's memo so that ``is`` is exact, and the 癞子): a seat's hand is the same object
     through the claim windows between two of its own turns, and equal to its hand less the tile
     it draws next, so nothing is hashed or rebuilt until it discards.
 
@@ -119,54 +120,27 @@ class _Seen:
     count; ``honours`` / ``jiang`` / ``red`` are ``scoring.may_win_kinds``' flags, and
     ``std_with`` answers its ``standard`` set one kind at a time."""
 
-    def __init__(self) -> None:
-        self.hand: tuple[int, ...] = ()
-        self.wild = _NO_TILE
-        self.k0 = 0
-        self.k1 = 0
-        self.k2 = 0
-        self.k3 = 0
-        self.held = 0
-        self.honours = False
-        self.jiang = False
-        self.red = False
-        self.ready_size = False  # (len(hand) + 1) % 3 == 2: a tile more may be a standard win
-        self.near = _UNKNOWN  # shanten4 of the keys <= 0 (1) or not (0), computed when asked
-
-    def fill(self, hand: tuple[int, ...], wild: int) -> None:
-        """``may_win_kinds``' one pass over the faces, keeping the keys instead of the waits."""
-        k0 = k1 = k2 = k3 = 0
+    def __init__(self, hand: tuple[int, ...], wild: int) -> None:
+        """``may_win_kinds``' facts about the hand, keeping the keys instead of the waits."""
         held = 0
-        honours = jiang = True
+        honours = jiang = True  # 乱风 / 乱将: every face but the 癞子 an honour 1z-6z / a 2, 5, 8
         red = False
         for t in hand:
             if t == table.RED_DRAGON:
                 red = True
             if t == wild:
                 held += 1
-                continue
-            g = _GROUP[t]
-            if g == 3:
-                k3 += _POW[t]
+            elif t >= 27:
                 jiang = False
                 if t == table.RED_DRAGON:
                     honours = False
             else:
                 honours = False
-                if g == 0:
-                    k0 += _POW[t]
-                elif g == 1:
-                    k1 += _POW[t]
-                else:
-                    k2 += _POW[t]
-                if jiang and t % 9 != 1 and t % 9 != 4 and t % 9 != 7:
+                if t % 9 != 1 and t % 9 != 4 and t % 9 != 7:
                     jiang = False
         self.hand = hand
         self.wild = wild
-        self.k0 = k0
-        self.k1 = k1
-        self.k2 = k2
-        self.k3 = k3
+        self.k0, self.k1, self.k2, self.k3 = tile_keys(hand, wild)
         self.held = held
         self.honours = honours
         self.jiang = jiang
@@ -215,7 +189,9 @@ class _Seen:
         return win_from_keys(k0, k1, k2, k3, self.held)
 
 
-_SEEN: Final[list[_Seen]] = [_Seen() for _ in range(N_SEATS)]
+_SEEN: Final = "wuhan.seen"
+"""``HandState.memo(seat)`` key: the seat's ``_Seen`` (a new one for each new hand: never
+changed once stored but for its lazily computed ``near``)."""
 
 
 def _no_shape(base: tuple[int, ...], t: int, melds: tuple[Meld, ...], wild: int) -> bool:
@@ -258,7 +234,7 @@ def _all_pungs_with(base: tuple[int, ...], t: int, wild: int) -> bool:
 def _plain_tiles(base: tuple[int, ...], t: int, melds: tuple[Meld, ...], wild: int) -> bool:
     """``scoring.basic_violation(base + (t,), melds, wild) is None`` for 14 tiles (kongs counted
     3) without 红中 in ``base + (t,)``: an opening among the melds, no 红中 / 癞子 in a meld, every
-    chow from the previous player, no flower, at most four copies of a kind (typed loops)."""
+    chow from the previous player, no flower, at most four copies of a kind."""
     counts = [0] * 35
     opened = False
     for m in melds:
@@ -383,7 +359,7 @@ class WuhanRules(Rules):
         laizi: int = ext["laizi"]
         red = False
         wild = False
-        for t in hand:  # typed compares (``in`` on a tuple is a generic rich compare per tile)
+        for t in hand:
             if t == laizi:
                 wild = True
             elif t == table.RED_DRAGON:
@@ -487,9 +463,11 @@ class WuhanRules(Rules):
             i = hand.index(d)
             base, t = hand[:i] + hand[i + 1 :], d
         # the seat's hand is the same object from one claim window to the next
-        seen = _SEEN[seat]
-        if wild != seen.wild or (base is not seen.hand and base != seen.hand):
-            seen.fill(base, wild)  # (a self-draw's hand less the drawn tile is a new tuple)
+        memo = state.memo(seat)
+        seen: _Seen | None = memo.get(_SEEN)
+        if seen is None or wild != seen.wild or (base is not seen.hand and base != seen.hand):
+            # (a self-draw's hand less the drawn tile is a new tuple)
+            seen = memo[_SEEN] = _Seen(base, wild)
         if seen.red or t == table.RED_DRAGON:
             return False  # a hand holding 红中 cannot win
         if not seen.std_with(t):  # may_win_with's other ways, inlined for the common reject
@@ -664,294 +642,24 @@ def win_record(
     koukou: bool,
     ready: bool | None,
 ) -> dict[str, Any]:
-    """score_wins' record of one win: ``scoring.score_win`` (§8) with each seat's factors read
-    from its melds and 红中杠 / 癞子杠 counts, in integers instead of Fractions.
-
-    A multiplier is a power of two, times 3/2 at most once (a big hu's self-draw or discard), so
-    twice it is an integer and four times a raw loss is one too; the record's numbers are those
-    integers halved / quartered (an int when exact, else the same float as ``float(Fraction)``).
-    """
-    big = bool(reading.patterns)
-    base = 10 * len(reading.patterns) if big else 1
-    twice: list[int] = []  # 2 x each seat's multiplier
-    for seat in range(N_SEATS):
-        openings = an_gang = doubles = 0
-        for m in melds[seat]:
-            typ = m.type
-            if typ == "kong_concealed":
-                an_gang += 1
-            elif typ in scoring.OPENING_TYPES:
-                openings += 1
-                if typ in scoring.MING_GANG_TYPES:
-                    doubles += 1
-        doubles += openings if koukou else min(openings, 1)
-        doubles += hongzhong_gang[seat] + laizi_gang[seat]
-        m2 = 2 ** (doubles + 1) * 4**an_gang
-        if seat == winner:
-            if self_draw:
-                m2 = m2 * 3 // 2 if big else m2 * 2
-            if reading.hard:
-                m2 *= 2
-        elif not self_draw and seat == discarder:
-            m2 = m2 * 3 // 2 if big else m2 * 2
-        if not big and seat == dealer:
-            m2 *= 2
-        twice.append(m2)
-    quad = [0 if s == winner else base * twice[s] * twice[winner] for s in range(N_SEATS)]
-    losers = [s for s in range(N_SEATS) if s != winner]
-    cap4 = 4 * table.CAP
-    if all(quad[s] > cap4 for s in losers):
-        pays = [table.golden_cap(koukou)] * 3
-    else:
-        pays = [table.CAP if quad[s] > cap4 else quad[s] // 4 for s in losers]
-    # 承包 (scoring.cheng_bao_seat): case 3, then case 1, then case 2
-    payer: int | None = None
-    if scoring.QIANG_GANG in reading.patterns:
-        payer = discarder
-    elif scoring.QUAN_QIU_REN in reading.patterns and ready is False:
-        payer = discarder
-    elif scoring.QING_YI_SE in reading.patterns:
-        payer = scoring.third_opening_supplier(melds[winner], winner)
-    if payer is not None:
-        total = sum(pays)
-        pays = [total if s == payer else 0 for s in losers]
-    deltas = [0, 0, 0, 0]
-    for i in range(3):
-        deltas[losers[i]] -= pays[i]
-        deltas[winner] = deltas[winner] + pays[i]
-    return {
-        "patterns": reading.pattern_ids(),
-        "base": base,
-        "multipliers": [m // 2 if m % 2 == 0 else m / 2 for m in twice],
-        "raw": [r // 4 if r % 4 == 0 else r / 4 for r in quad],
-        "deltas": deltas,
-        "cheng_bao": payer,
-        "points": deltas[winner],
-        "value": deltas[winner],
-    }
-
-
-def _bot_shanten(tiles: list[int], laizi: int) -> int:
-    """hand.shanten with the 癞子 as jokers, through the bots' cached group tables."""
-    counts = counts_of(t for t in tiles if t != laizi)
-    return max(-1, _std_shanten(counts, len(tiles)) - (len(tiles) - sum(counts)))
-
-
-def _keys(tiles: list[int], laizi: int) -> tuple[int, int, int, int, int]:
-    """fast_shanten's four group keys of the tiles other than the 癞子, and the 癞子 count."""
-    k0 = k1 = k2 = k3 = 0
-    jokers = 0
-    for t in tiles:
-        if t == laizi:
-            jokers += 1
-        else:
-            g = _GROUP[t]
-            if g == 0:
-                k0 += _POW[t]
-            elif g == 1:
-                k1 += _POW[t]
-            elif g == 2:
-                k2 += _POW[t]
-            else:
-                k3 += _POW[t]
-    return k0, k1, k2, k3, jokers
-
-
-def _hand_keys(hand: tuple[int, ...], laizi: int) -> tuple[int, int, int, int, int]:
-    """``_keys`` of a hand tuple (one typed loop each: a union argument is iterated generically
-    when compiled)."""
-    k0 = k1 = k2 = k3 = 0
-    jokers = 0
-    for t in hand:
-        if t == laizi:
-            jokers += 1
-        else:
-            g = _GROUP[t]
-            if g == 0:
-                k0 += _POW[t]
-            elif g == 1:
-                k1 += _POW[t]
-            elif g == 2:
-                k2 += _POW[t]
-            else:
-                k3 += _POW[t]
-    return k0, k1, k2, k3, jokers
-
-
-_GROUP: Final[tuple[int, ...]] = tuple(3 if k >= 27 else k // 9 for k in range(34))
-_POW: Final[tuple[int, ...]] = tuple(5 ** (k - (27 if k >= 27 else k // 9 * 9)) for k in range(34))
-
-
-def _bot_discard(state: HandState, seat: int, legal: list[Action]) -> Action:
-    hand: tuple[int, ...] = state.hands[seat]
-    laizi: int = state.ext["laizi"]
-    held: list[int] = [0] * 34
-    k0 = k1 = k2 = k3 = 0
-    jokers = 0
-    for t in hand:  # the copies of each kind, and _hand_keys
-        held[t] = held[t] + 1  # not `+= 1`: mypyc compiles an indexed += generically
-        if t == laizi:
-            jokers += 1
-        else:
-            g = _GROUP[t]
-            if g == 0:
-                k0 += _POW[t]
-            elif g == 1:
-                k1 += _POW[t]
-            elif g == 2:
-                k2 += _POW[t]
-            else:
-                k3 += _POW[t]
-    # each discard's kind: the core's shared discard actions, in kind order, are matched by
-    # identity (no tile string looked up); any other action by its tile string
-    shared = _DISCARD_ACTS[seat]
-    kinds: list[int] = []
-    acts: list[Action] = []
-    j = 0
-    for a in legal:
-        if a.type == "discard":
-            t = _NO_TILE
-            while j < 34:
-                if shared[j] is a:
-                    t = j
-                    j += 1
-                    break
-                j += 1
-            if t == _NO_TILE:
-                t = _KIND_OF[a.tile or ""]
-                j = 0
-            kinds.append(t)
-            acts.append(a)
-    # never the 癞子: it is not a legal discard
-    values = after_discards4(k0, k1, k2, k3, (len(hand) - 1) // 3, jokers, kinds)
-    n = len(kinds)
-    low = values[0]
-    for i in range(1, n):
-        if values[i] < low:
-            low = values[i]
-    # ties on the lowest shanten only: the neighbour count, then the kind, is the tie-break
-    best_score = 1 << 30
-    best_t = 0
-    pick = acts[0]
-    for i in range(n):
-        if values[i] != low:
-            continue
-        t = kinds[i]
-        score = 2 * (held[t] - 1)  # copies, and tiles within two steps in the suit
-        if t < 27:
-            pos = t % 9
-            if pos >= 2 and held[t - 2]:
-                score += 1
-            if pos >= 1 and held[t - 1]:
-                score += 2
-            if pos <= 7 and held[t + 1]:
-                score += 2
-            if pos <= 6 and held[t + 2]:
-                score += 1
-        if score < best_score or (score == best_score and t < best_t):
-            best_score, best_t, pick = score, t, acts[i]
-    return pick
-
-
-_KIND_OF: Final = {tile_str(k): k for k in range(34)}
-
-
-def _bot_claim(state: HandState, seat: int, legal: list[Action]) -> Action | None:
-    """Claim a meld when the best discard afterwards is closer to ready than now."""
-    laizi: int = state.ext["laizi"]
-    hand = state.hands[seat]
-    key = (hand, laizi, -2)
-    now = _CLAIM_SHANTEN.get(key)
-    if now is None:
-        k0, k1, k2, k3, jokers = _hand_keys(hand, laizi)
-        # _bot_shanten: fast_shanten's value is max(-1, formula - jokers) already
-        now = _CLAIM_SHANTEN[key] = shanten4(k0, k1, k2, k3, len(hand) // 3, jokers)
-    for a in legal:
-        if a.type == KONG_EXPOSED:
-            return a
-        if a.type not in (PUNG, CHOW):
-            continue
-        tile = _KIND_OF[a.tile or ""]
-        if a.type == PUNG:
-            rest = _without(hand, tile, tile)
-        else:
-            used = [t for t in _CHOW_USED[a.tiles or ""] if t != tile]
-            rest = _without(hand, used[0], used[1])
-        after = _best_after_discard(rest, laizi) if rest else -1
-        if len(_CLAIM_SHANTEN) >= _CLAIM_SHANTEN_LIMIT:
-            _CLAIM_SHANTEN.clear()
-        if after < now or (after == now and not state.melds[seat]):
-            return a
-    pass_: Action | None = None
-    for a in legal:
-        if a.type == HU:
-            return None
-        if a.type == PASS and pass_ is None:
-            pass_ = a
-    return pass_
-
-
-def _without(hand: tuple[int, ...], a: int, b: int) -> list[int]:
-    """The hand less one ``a`` and one ``b`` (two copies when a == b), in order: list.remove
-    twice, without comparing every tile through the generic equality."""
-    rest: list[int] = []
-    skip_a = skip_b = True
-    for t in hand:
-        if skip_a and t == a:
-            skip_a = False
-        elif skip_b and t == b:
-            skip_b = False
-        else:
-            rest.append(t)
-    if skip_a or skip_b:
-        raise ValueError("list.remove(x): x not in list")
-    return rest
-
-
-class _ChowTiles(dict[str, tuple[int, ...]]):
-    """A chow action's ``tiles`` string -> its kinds (parsed once)."""
-
-    def __missing__(self, key: str) -> tuple[int, ...]:
-        kinds = self[key] = tuple(parse_tiles(key))
-        return kinds
-
-
-_CHOW_USED: Final = _ChowTiles()
-
-_CLAIM_SHANTEN: Final[dict[tuple[tuple[int, ...], int, int], int]] = {}
-"""The claim decision's shanten values: key (hand, 癞子, -2) for the hand now, (rest, 癞子, -1)
-for the best discard after a meld (a seat sees several discards with the same hand)."""
-_CLAIM_SHANTEN_LIMIT: Final = 20_000
-
-
-def _best_after_discard(rest: list[int], laizi: int) -> int:
-    """min(_bot_shanten(rest minus t) for t in set(rest)), one cached table step per kind."""
-    key = (tuple(rest), laizi, -1)
-    found = _CLAIM_SHANTEN.get(key)
-    if found is None:
-        found = _CLAIM_SHANTEN[key] = _best_after_discard_of(rest, laizi)
-    return found
-
-
-def _best_after_discard_of(rest: list[int], laizi: int) -> int:
-    k0, k1, k2, k3, jokers = _keys(rest, laizi)
-    # each kind other than the 癞子 once (rest is sorted; were it not, a kind tried twice would
-    # not change the least value)
-    kinds: list[int] = []
-    last = _NO_TILE
-    for t in rest:
-        if t != last and t != laizi:
-            kinds.append(t)
-        last = t
-    need = (len(rest) - 1) // 3
-    vals = after_discards4(k0, k1, k2, k3, need, jokers, kinds)
-    if jokers:  # discarding a 癞子: the same keys with one joker less
-        vals.append(shanten4(k0, k1, k2, k3, need, jokers - 1))
-    low = vals[0]
-    for v in vals:
-        if v < low:
-            low = v
-    return low
+    """score_wins' record of one win: ``scoring.score_win`` (§8), each seat's factors read from
+    its melds and its 红中杠 / 癞子杠 counts."""
+    facts = scoring.WinFacts(
+        winner=winner,
+        dealer=dealer,
+        win_type=scoring.SELF_DRAW if self_draw else scoring.DISCARD,
+        discarder=discarder,
+        melds=tuple(melds[winner]),
+        koukou=koukou,
+        discarder_ready=ready,
+    )
+    factors = [
+        scoring.SeatFactors.from_melds(melds[s], hongzhong_gang[s], laizi_gang[s])
+        for s in range(N_SEATS)
+    ]
+    record = win_json(scoring.score_win(reading, facts, factors))
+    record["points"] = record["value"] = record["deltas"][winner]
+    return record
 
 
 def _haidi_set_aside(state: HandState, seat: int, events: Events) -> HandState:
@@ -974,10 +682,6 @@ def _haidi_set_aside(state: HandState, seat: int, events: Events) -> HandState:
 
 def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
     return t[:i] + (v,) + t[i + 1 :]
-
-
-def _number(value: Any) -> int | float:
-    return int(value) if value.denominator == 1 else float(value)
 
 
 RULES = WuhanRules()

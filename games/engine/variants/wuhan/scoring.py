@@ -17,6 +17,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Final
 
+from games.engine.encoding import GROUP as _KIND_GROUP
+from games.engine.encoding import WEIGHT as _KIND_POW
+from games.engine.encoding import tile_keys
 from games.engine.fast_shanten import shanten4
 from games.engine.fastwin import is_standard_win
 from games.engine.hand import (
@@ -220,13 +223,6 @@ def may_win(concealed: Sequence[int], melds: Sequence[Meld], wild: int | None) -
     return _may_have_shape(counts, held, melds)
 
 
-_POW5: Final = tuple(5**i for i in range(9))
-_KIND_GROUP: Final[tuple[int, ...]] = tuple(3 if k >= 27 else k // 9 for k in range(34))
-_KIND_POW: Final[tuple[int, ...]] = tuple(
-    _POW5[k - (27 if k >= 27 else k // 9 * 9)] for k in range(34)
-)
-
-
 def standard_kinds(counts: Sequence[int], jokers: int) -> list[int]:
     """The kinds ``t`` (never a fifth copy) for which ``counts + t`` is a standard win with
     ``jokers`` wildcards: ``hand.waits_standard``, whose tables are built per block of a suit."""
@@ -306,23 +302,10 @@ def pair258_with(hand: tuple[int, ...], t: int, wild: int | None) -> bool:
     For can_win: a standard shape without such a pair needs 清一色, 碰碰胡, 风一色 or 将一色
     (``_shape_patterns``)."""
     w = -1 if wild is None else wild
-    k0 = k1 = k2 = k3 = 0
-    held = 0
+    tiles = (*hand, t)
+    k0, k1, k2, k3 = tile_keys(tiles, w)
+    held = tiles.count(w)
     n = len(hand)
-    for i in range(n + 1):
-        k = hand[i] if i < n else t
-        if k == w:
-            held += 1
-            continue
-        g = _KIND_GROUP[k]
-        if g == 0:
-            k0 += _KIND_POW[k]
-        elif g == 1:
-            k1 += _KIND_POW[k]
-        elif g == 2:
-            k2 += _KIND_POW[k]
-        else:
-            k3 += _KIND_POW[k]
     if (n + 1) % 3 != 2:
         return False
     e0 = suit_entry(k0)

@@ -16,25 +16,22 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
 from typing import Any, Final
 
 from games.engine.actions import (
     CHOW,
-    DISCARD,
     HU,
     KONG_ADDED,
     KONG_CONCEALED,
     KONG_EXPOSED,
-    PASS,
     PUNG,
     Action,
 )
 from games.engine.core import WIN_ROB, WIN_SELF, Events, Rules, add_score, replace
-from games.engine.fast_shanten import after_discards4, shanten
-from games.engine.state import N_SEATS, PHASE_CHOICE, PHASE_CLAIM, PHASE_TURN, HandState, WinContext
-from games.engine.tiles import Meld, format_tiles, parse_tiles, tile_str
+from games.engine.state import N_SEATS, PHASE_CHOICE, HandState, WinContext
+from games.engine.tiles import Meld, format_tiles, tile_str
 from games.engine.variants.yiwu import scoring
+from games.engine.variants.yiwu.bot import bot_pick
 from games.engine.variants.yiwu.shapes import (
     HAND_SIZE,
     NO_TILE,
@@ -43,8 +40,6 @@ from games.engine.variants.yiwu.shapes import (
     is_winning_shape,
     natural_face,
     prepare,
-    ready_patterns,
-    split_wild,
     wins_with_prepared,
 )
 
@@ -207,11 +202,13 @@ class YiwuRules(Rules):
             drawn = state.drawn
             if drawn is not None and drawn in hand:
                 i = hand.index(drawn)
-                if not _wins_with(seat, hand[:i] + hand[i + 1 :], state.melds[seat], c, drawn):
+                if not _wins_with(
+                    state.memo(seat), hand[:i] + hand[i + 1 :], state.melds[seat], c, drawn
+                ):
                     return False
         elif tile == c:
             return False  # §3.1 A3: a discarded 财神 is dead
-        elif not _wins_with(seat, hand, state.melds[seat], c, tile):
+        elif not _wins_with(state.memo(seat), hand, state.melds[seat], c, tile):
             return False
         return can_win_reference(state, seat, tile, how)
 
@@ -384,36 +381,30 @@ def can_win_reference(state: HandState, seat: int, tile: int | None, how: str) -
     return scoring.is_legal_win(concealed, state.melds[seat], c, situation, check_tiles=False)
 
 
-_SEEN_HAND: Final[list[tuple[int, ...]]] = [(), (), (), ()]
-_SEEN_CAISHEN: Final[list[int]] = [-1, -1, -1, -1]
-_SEEN_HOPE: Final[list[int]] = [0, 0, 0, 0]
+_PREPARED_OF: Final = "yiwu.prepared"
+"""``HandState.memo(seat)`` key: the last 13-tile hand ``can_win`` asked about, with its 财神 and
+``shapes.prepared``. A seat's hand stays the same object through the claim windows of the other
+seats' discards, and its hand before a draw (or after drawing and discarding the same tile) is the
+one tested last (tuples are immutable and the memo holds on to them: the same or an equal hand,
+the same facts). A hand seen before that is rarely seen again: no other cache."""
 _EMPTY_PREP: Final[Prepared] = (NO_TILE, [], 0, 0, 0, 0, 0, 0, False)
-_SEEN_PREP: Final[list[Prepared]] = [_EMPTY_PREP, _EMPTY_PREP, _EMPTY_PREP, _EMPTY_PREP]
-"""Per seat, the last 13-tile hand ``can_win`` asked about with its 财神 and ``shapes.prepared``
-(its first field apart): a seat's hand stays the same object through the claim windows of the
-other seats' discards, and its hand before a draw (or after drawing and discarding the same tile)
-is the one tested last (tuples are immutable and the slots hold on to them: the same or an equal
-hand, the same facts). A hand seen before that is rarely seen again: no other cache."""
+_NOTHING_PREPARED: Final[tuple[tuple[int, ...], int, Prepared]] = ((), -1, _EMPTY_PREP)
 
 
 def _wins_with(
-    seat: int, hand: tuple[int, ...], melds: tuple[Meld, ...], c: int, tile: int
+    memo: dict[str, Any], hand: tuple[int, ...], melds: tuple[Meld, ...], c: int, tile: int
 ) -> bool:
     """``shapes.wins_with(hand, melds, c, tile)``, from the seat's last hand when it is the same."""
     if len(hand) + 1 + 3 * len(melds) != HAND_SIZE:
         return False
-    seen = _SEEN_HAND[seat]
-    if c == _SEEN_CAISHEN[seat] and (hand is seen or hand == seen):
-        if hand is not seen:
-            _SEEN_HAND[seat] = hand
-        if _SEEN_HOPE[seat] == NO_TILE:
-            return False
-        return wins_with_prepared(_SEEN_PREP[seat], hand, melds, c, tile)
-    prep = prepare(hand, c)
-    _SEEN_HAND[seat] = hand
-    _SEEN_CAISHEN[seat] = c
-    _SEEN_HOPE[seat] = prep[0]
-    _SEEN_PREP[seat] = prep
+    seen: tuple[tuple[int, ...], int, Prepared] = memo.get(_PREPARED_OF, _NOTHING_PREPARED)
+    if c == seen[1] and (hand is seen[0] or hand == seen[0]):
+        prep = seen[2]
+        if hand is not seen[0]:
+            memo[_PREPARED_OF] = (hand, c, prep)
+    else:
+        prep = prepare(hand, c)
+        memo[_PREPARED_OF] = (hand, c, prep)
     if prep[0] == NO_TILE:
         return False
     return wins_with_prepared(prep, hand, melds, c, tile)
@@ -427,7 +418,7 @@ def _dice(state: HandState) -> list[int]:
 
 def _roll_die(rng: random.Random) -> int:
     """``rng.randint(1, 6)`` written out: ``1 + _randbelow(6)``, which takes ``getrandbits(3)``
-    until it is below 6 (as ``wall.dice_seat`` does for 4); one C call per try when compiled."""
+    until it is below 6 (as ``wall.dice_seat`` does for 4)."""
     r = rng.getrandbits(3)
     while r >= 6:
         r = rng.getrandbits(3)
@@ -547,257 +538,6 @@ def contractor(state: HandState) -> int | None:
 
 
 # -- bot ----------------------------------------------------------------------------------------------
-
-_KIND_OF: Final[dict[str, int]] = {tile_str(k): k for k in range(34)}
-_POW5: Final[tuple[int, ...]] = tuple(5**i for i in range(9))
-
-
-def _seven_pairs_shanten(pairs: int, singles: int, wild: int) -> int:
-    return 6 - min(pairs + min(wild, singles) + max(0, wild - singles) // 2, 7)
-
-
-def _shanten_of(tiles: Sequence[int], n_melds: int, c: int) -> int:
-    counts, wild = split_wild(tiles, c)
-    s = shanten(counts, wild, sets_needed=4 - n_melds)
-    if not n_melds:
-        pairs = sum(n // 2 for n in counts)
-        singles = sum(n % 2 for n in counts)
-        s = min(s, _seven_pairs_shanten(pairs, singles, wild))
-    return s
-
-
-_GROUP: Final[tuple[int, ...]] = tuple(min(k // 9, 3) for k in range(34))
-_WEIGHT: Final[tuple[int, ...]] = tuple(_POW5[k - 9 * _GROUP[k]] for k in range(34))
-_NOT_HELD: Final = 99
-"""``_face_shanten_after``'s value at a face not held (above any shanten)."""
-
-
-def _face_shanten_after(
-    tiles: Sequence[int], c: int, n_melds: int
-) -> tuple[list[int], list[int], int]:
-    """(after, counts, best): ``after[face]`` = _shanten_of the tiles less one tile of that face
-    for every natural face held (``_NOT_HELD`` elsewhere), the natural face counts (白板 as C),
-    and the least value of ``after``. The standard part comes from
-    ``fast_shanten.after_discards4`` (cached per group and per other groups' table); 七对子
-    depends only on the removed face's count parity."""
-    counts = [0] * 34
-    k0 = k1 = k2 = k3 = 0
-    faces: list[int] = []
-    wild = 0
-    singles = 0  # faces held an odd number of times
-    white_face = c if c != WHITE else WHITE
-    group = _GROUP
-    weight = _WEIGHT
-    for t in tiles:
-        if t == c:
-            wild += 1
-            continue
-        face = white_face if t == WHITE else t
-        n = counts[face]
-        if not n:
-            faces.append(face)
-        counts[face] = n + 1
-        singles += -1 if n & 1 else 1
-        g = group[face]
-        if g == 0:
-            k0 += weight[face]
-        elif g == 1:
-            k1 += weight[face]
-        elif g == 2:
-            k2 += weight[face]
-        else:
-            k3 += weight[face]
-    vals = after_discards4(k0, k1, k2, k3, 4 - n_melds, wild, faces)
-    after = [_NOT_HELD] * 34
-    best = _NOT_HELD
-    n = len(faces)
-    if n_melds:
-        for i in range(n):
-            v = vals[i]
-            after[faces[i]] = v
-            if v < best:
-                best = v
-        return after, counts, best
-    pairs = (len(tiles) - wild - singles) // 2
-    seven_odd = _seven_pairs_shanten(pairs, singles - 1, wild)  # an odd count loses a single
-    seven_even = _seven_pairs_shanten(pairs - 1, singles + 1, wild)  # an even one breaks a pair
-    for i in range(n):
-        face = faces[i]
-        v = vals[i]
-        p = seven_odd if counts[face] & 1 else seven_even
-        if p < v:
-            v = p
-        after[face] = v
-        if v < best:
-            best = v
-    return after, counts, best
-
-
-_HELD: Final[list[tuple[tuple[int, ...], int, int, int, int]]] = [((), 0, 0, 0, 0)] * N_SEATS
-"""Per seat, its last discard pick: (hand, tile discarded, melds, 财神, _shanten_of what is left).
-A claim window on the next discards asks for that shanten of the hand it left."""
-
-
-def bot_pick(state: HandState, seat: int, legal: list[Action]) -> Action | None:
-    """Greedy Yiwu play: keep 财神, 飘 when the rest is 财神头, claim only what brings ready closer."""
-    phase = state.phase
-    if phase == PHASE_CHOICE:
-        return next((a for a in legal if a.choice == 1), None)  # bets are symmetric: take them
-    c: int = state.ext["caishen"]
-    hand = state.hands[seat]
-    n_melds = len(state.melds[seat])
-    if phase == PHASE_CLAIM:
-        return _claim_pick(seat, hand, n_melds, c, legal)
-    if phase != PHASE_TURN:
-        return None
-    kind_of = _KIND_OF
-    kinds: list[int] = []
-    acts: list[Action] = []
-    for a in legal:
-        typ = a.type
-        if typ == DISCARD:
-            kinds.append(kind_of[a.tile or ""])
-            acts.append(a)
-        elif typ == KONG_CONCEALED or typ == KONG_ADDED:
-            return a
-    if not kinds:
-        return None
-    if c in kinds and hand.count(c) >= 2:
-        rest = _without(hand, c)
-        if ready_patterns(rest, state.melds[seat], c):
-            return Action(seat, DISCARD, tile=tile_str(c))  # 飘: the rest waits on everything
-    return _discard_pick(seat, hand, n_melds, c, kinds, acts)
-
-
-def _discard_pick(
-    seat: int, hand: tuple[int, ...], n_melds: int, c: int, kinds: list[int], acts: list[Action]
-) -> Action:
-    """The discard with the least (shanten after it, isolation, tile); 财神 only if alone."""
-    n = len(kinds)
-    if n == 1:
-        return acts[0]
-    after, counts, _best = _face_shanten_after(hand, c, n_melds)  # counts: 白板 as C
-    low = _NOT_HELD + 1
-    pick = -1
-    tied = False
-    for i in range(n):
-        t = kinds[i]
-        if t == c:
-            continue  # 财神 is discarded only when it is the one choice
-        s = after[c if t == WHITE else t]  # natural_face(t, c) for t != c
-        if s < low:
-            low = s
-            pick = i
-            tied = False
-        elif s == low:
-            tied = True
-    if tied:  # the lowest (isolation, tile) among the discards leaving ``low``
-        best_key = 1 << 30
-        for i in range(n):
-            t = kinds[i]
-            if t != c and after[c if t == WHITE else t] == low:
-                key = (_isolation_f(counts, t, c) + 64) * 64 + t
-                if key < best_key:
-                    best_key = key
-                    pick = i
-    _HELD[seat] = (hand, kinds[pick], n_melds, c, low)
-    return acts[pick]
-
-
-def _held_shanten(seat: int, hand: tuple[int, ...], n_melds: int, c: int) -> int:
-    """_shanten_of(hand, n_melds, c), read from the seat's last discard pick when it left
-    ``hand``."""
-    held, t, melds_then, c_then, value = _HELD[seat]
-    if melds_then == n_melds and c_then == c and len(held) == len(hand) + 1:
-        i = held.index(t)
-        if held[:i] + held[i + 1 :] == hand:
-            return value
-    return _shanten_of(hand, n_melds, c)
-
-
-def _claim_pick(
-    seat: int, hand: tuple[int, ...], n_melds: int, c: int, legal: list[Action]
-) -> Action | None:
-    """An exposed kong always; else the pung or chow that lowers shanten most; else pass."""
-    pass_: Action | None = None
-    for a in legal:
-        if a.type == KONG_EXPOSED:
-            return a
-    best: Action | None = None
-    best_s = 0
-    known = False
-    for a in legal:
-        typ = a.type
-        if typ != PUNG and typ != CHOW:
-            if typ == PASS and pass_ is None:
-                pass_ = a
-            continue
-        if not known:
-            best_s = _held_shanten(seat, hand, n_melds, c)
-            known = True
-        tile = _KIND_OF[a.tile or ""]
-        rest = list(hand)
-        if typ == PUNG:
-            rest.remove(tile)
-            rest.remove(tile)
-        else:
-            for t in _chow_used(a.tiles or "", tile):
-                rest.remove(t)
-        after = _best_after(rest, n_melds + 1, c)
-        if after < best_s:
-            best, best_s = a, after
-    return best or pass_
-
-
-def _best_after(tiles: list[int], n_melds: int, c: int) -> int:
-    """min over the held kinds t of _shanten_of(tiles minus one t, n_melds, c).
-
-    Discarding a 财神 is never strictly best while a natural tile is held: a wildcard can play
-    any natural, so keeping it instead of the natural never raises shanten (standard or 七对子)."""
-    best = _face_shanten_after(tiles, c, n_melds)[2]
-    if best != _NOT_HELD:
-        return best
-    return _shanten_of(_without(tiles, c), n_melds, c)
-
-
-_CHOW_USED: Final[dict[tuple[str, int], tuple[int, ...]]] = {}
-"""(chow offer's tiles, discard) -> the two hand tiles; a few hundred offers exist."""
-
-
-def _chow_used(tiles: str, tile: int) -> tuple[int, ...]:
-    """The two hand tiles of a chow offer (its tiles less the discard), cached per offer."""
-    used = _CHOW_USED.get((tiles, tile))
-    if used is None:
-        run = parse_tiles(tiles)
-        run.remove(tile)
-        used = _CHOW_USED[(tiles, tile)] = tuple(run)
-    return used
-
-
-def _without(tiles: Sequence[int], t: int) -> list[int]:
-    rest = list(tiles)
-    rest.remove(t)
-    return rest
-
-
-def _isolation_f(faces: list[int], t: int, c: int) -> int:
-    """How loosely ``t`` sits in the hand, from the face counts of the hand's non-财神 tiles:
-    2 per other copy, 2 per neighbour held, 1 per tile two away held, -1 for a terminal."""
-    face = natural_face(t, c)
-    score = 2 * (faces[face] - 1)
-    if face < 27:
-        pos = face % 9
-        if pos >= 2 and faces[face - 2]:
-            score += 1
-        if pos >= 1 and faces[face - 1]:
-            score += 2
-        if pos <= 7 and faces[face + 1]:
-            score += 2
-        if pos <= 6 and faces[face + 2]:
-            score += 1
-        if pos == 0 or pos == 8:
-            score -= 1
-    return score
 
 
 def is_complete(state: HandState, seat: int) -> bool:

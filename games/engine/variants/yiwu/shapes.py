@@ -11,6 +11,8 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Final
 
+from games.engine.encoding import GROUP as _GROUP
+from games.engine.encoding import WEIGHT as _WEIGHT
 from games.engine.fastwin import is_standard_win, win_from_keys
 from games.engine.hand import seven_pairs
 from games.engine.tiles import Meld
@@ -263,9 +265,6 @@ def ready_patterns(pre_draw: Sequence[int], melds: Sequence[Meld], caishen: int)
 
 # ---------------------------------------------------------------- one tile added (live play)
 
-_POW5: Final[tuple[int, ...]] = tuple(5**i for i in range(9))
-_GROUP: Final[tuple[int, ...]] = tuple(min(k // 9, 3) for k in range(34))
-_WEIGHT: Final[tuple[int, ...]] = tuple(_POW5[k - 9 * _GROUP[k]] for k in range(34))
 
 Prepared = tuple[int, list[int], int, int, int, int, int, int, bool]
 _PREPARED: Final[dict[tuple[tuple[int, ...], int], Prepared]] = {}
