@@ -13,8 +13,8 @@ from games.engine import HandState
 from games.engine.patterns import BY_VARIANT
 from games.models import HandRecord, HandStatus, Table
 from games.page_selectors import escape_quote
-from games.runtime import services
 from games.rules_pages import SECTION_IDS, VARIANTS
+from games.runtime import services
 from ratings.services import cooldown_for, ratings_record_escape
 from tests.factories import RoomFactory
 from tests.games.runtime.test_table_services import _play_human, _solo_table, wait_for

@@ -23,19 +23,14 @@ from games.engine.actions import (
     PUNG,
     Action,
 )
-from games.engine.expert.shape import GROUP, POW
+from games.engine.encoding import tile_keys
 from games.engine.expert.view import KIND, SeatView
 
 _KONGS: Final = (KONG_CONCEALED, KONG_ADDED, KONG_EXPOSED)
 
 
 def _keys(tiles: list[int]) -> list[int]:
-    k = [0, 0, 0, 0]
-    for t in tiles:
-        if t < 34:
-            g = GROUP[t]
-            k[g] = k[g] + POW[t]
-    return k
+    return list(tile_keys(tiles))
 
 
 def _isolation(c: list[int], t: int) -> int:

@@ -36,8 +36,9 @@ from games.engine.actions import (
     Action,
 )
 from games.engine.core import Rules, rules_of
+from games.engine.encoding import group_keys
 from games.engine.expert.plain import plain_pick
-from games.engine.expert.shape import GROUP, POW, Shape, seven_ukeire, ukeire
+from games.engine.expert.shape import Shape, seven_ukeire, ukeire
 from games.engine.expert.value import (
     DEAL_IN,
     READY_AT_DRAW,
@@ -295,19 +296,7 @@ class _Discards:
         after: dict[int, int] = {}
         plain = sorted({shape.kind_of(t) for t in kinds if shape.kind_of(t) >= 0})
         if plain:
-            k0 = k1 = k2 = k3 = 0
-            for k in range(34):
-                n = counts[k]
-                if n:
-                    g = GROUP[k]
-                    if g == 0:
-                        k0 += n * POW[k]
-                    elif g == 1:
-                        k1 += n * POW[k]
-                    elif g == 2:
-                        k2 += n * POW[k]
-                    else:
-                        k3 += n * POW[k]
+            k0, k1, k2, k3 = group_keys(counts)
             vals = fs.after_discards4(k0, k1, k2, k3, need, jokers, plain)
             for i in range(len(plain)):
                 after[plain[i]] = vals[i]

@@ -15,13 +15,10 @@ the tiles of its void suit (Sichuan 定缺) are left out (they can only be throw
 
 from __future__ import annotations
 
-from typing import Final
-
 from games.engine import fast_shanten as fs
+from games.engine.encoding import GROUP, WEIGHT, group_keys
 
 #: per kind its power of 5 in its group's base-5 key (fast_shanten.group_key)
-POW: Final[tuple[int, ...]] = tuple(5 ** (k % 9) if k < 27 else 5 ** (k - 27) for k in range(34))
-GROUP: Final[tuple[int, ...]] = tuple(k // 9 if k < 27 else 3 for k in range(34))
 
 
 class Shape:
@@ -88,21 +85,7 @@ def seven_shanten(counts: list[int], jokers: int) -> int:
 
 
 def _keys(counts: list[int]) -> tuple[int, int, int, int]:
-    k0 = k1 = k2 = k3 = 0
-    for k in range(34):
-        n = counts[k]
-        if n:
-            g = GROUP[k]
-            v = n * POW[k]
-            if g == 0:
-                k0 += v
-            elif g == 1:
-                k1 += v
-            elif g == 2:
-                k2 += v
-            else:
-                k3 += v
-    return k0, k1, k2, k3
+    return group_keys(counts)
 
 
 def shanten_of(counts: list[int], jokers: int, need: int, seven: bool) -> int:
@@ -145,7 +128,7 @@ def ukeire(
         if u == 0 or counts[t] >= 4:
             continue
         g = GROUP[t]
-        p = POW[t]
+        p = WEIGHT[t]
         if g == 0:
             v = fs.shanten4(k0 + p, k1, k2, k3, need, jokers)
         elif g == 1:
