@@ -87,11 +87,14 @@ def test_database_and_redis_urls_switch_the_backends():
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == {
         "engine": "django.db.backends.postgresql",
-        "layer": "channels_redis.core.RedisChannelLayer",
+        "layer": "channels_redis.pubsub.RedisPubSubChannelLayer",
         "eager": False,
         "broker": "redis://r.invalid:6379/1",
         "debug": True,
     }
+    # and CHANNEL_LAYER=core keeps channels-redis' list-based layer
+    result = run_python(["-c", PRINT_SETTINGS], {**env, "CHANNEL_LAYER": "core"})
+    assert json.loads(result.stdout)["layer"] == "channels_redis.core.RedisChannelLayer"
 
 
 def test_check_deploy_is_clean_with_production_variables():
