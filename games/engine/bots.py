@@ -39,6 +39,7 @@ from games.engine.core import (
 )
 from games.engine.encoding import WEIGHT, tile_keys
 from games.engine.errors import IllegalActionError
+from games.engine.readings import isolation
 from games.engine.state import PHASE_CHOICE, PHASE_TURN, HandState
 from games.engine.tiles import tile_str
 
@@ -222,21 +223,8 @@ def _std_shanten(c: list[int], n_tiles: int) -> int:
 
 
 def _isolation_c(c: list[int], t: int) -> int:
-    """Lower = more useless: neighbours and copies within the suit (``c``: the hand's counts)."""
-    score = 2 * (c[t] - 1)
-    if t < 27:
-        pos = t % 9
-        if pos >= 2 and c[t - 2]:
-            score += 1
-        if pos >= 1 and c[t - 1]:
-            score += 2
-        if pos <= 7 and c[t + 1]:
-            score += 2
-        if pos <= 6 and c[t + 2]:
-            score += 1
-        if pos == 0 or pos == 8:
-            score -= 1
-    return score
+    """Lower = more useless (games.engine.readings.isolation; ``c``: the hand's counts)."""
+    return isolation(c, t)
 
 
 def _pick_discard(hand: Sequence[int], discards: list[Action], seven: bool) -> Action:

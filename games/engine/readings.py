@@ -223,3 +223,30 @@ def _pareto(items: set[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
         for a in items
         if not any(b != a and b[0] >= a[0] and b[1] >= a[1] and b[2] >= a[2] for b in items)
     ]
+
+
+def isolation(counts: Sequence[int], kind: int, *, terminals: bool = True) -> int:
+    """How firmly a tile of ``kind`` sits in a hand (``counts``: the hand's tiles by kind), the
+    bots' tie-break between discards of equal shanten (lower: more useless, thrown first): 2 per
+    other copy, 2 per neighbour held, 1 per tile two steps away in the suit, and with
+    ``terminals`` -1 for a 1 or a 9 (fewer sets can use it; Wuhan's bot leaves that out).
+
+    >>> isolation([1, 1] + [0] * 32, 0)  # 1m beside a 2m
+    1
+    >>> isolation([1, 1] + [0] * 32, 1)  # 2m beside a 1m
+    2
+    """
+    score = 2 * (counts[kind] - 1)
+    if kind < 27:
+        pos = kind % 9
+        if pos >= 2 and counts[kind - 2]:
+            score += 1
+        if pos >= 1 and counts[kind - 1]:
+            score += 2
+        if pos <= 7 and counts[kind + 1]:
+            score += 2
+        if pos <= 6 and counts[kind + 2]:
+            score += 1
+        if terminals and (pos == 0 or pos == 8):
+            score -= 1
+    return score

@@ -25,6 +25,7 @@ from games.engine.actions import (
 )
 from games.engine.encoding import tile_keys
 from games.engine.expert.view import KIND, SeatView
+from games.engine.readings import isolation
 
 _KONGS: Final = (KONG_CONCEALED, KONG_ADDED, KONG_EXPOSED)
 
@@ -34,21 +35,8 @@ def _keys(tiles: list[int]) -> list[int]:
 
 
 def _isolation(c: list[int], t: int) -> int:
-    """Lower = more useless: neighbours and copies within the suit."""
-    score = 2 * (c[t] - 1)
-    if t < 27:
-        pos = t % 9
-        if pos >= 2 and c[t - 2]:
-            score += 1
-        if pos >= 1 and c[t - 1]:
-            score += 2
-        if pos <= 7 and c[t + 1]:
-            score += 2
-        if pos <= 6 and c[t + 2]:
-            score += 1
-        if pos == 0 or pos == 8:
-            score -= 1
-    return score
+    """Lower = more useless: the greedy bot's tie-break (games.engine.readings.isolation)."""
+    return isolation(c, t)
 
 
 def plain_discard(tiles: list[int], kinds: list[int], seven: bool) -> int:

@@ -14,6 +14,7 @@ from games.engine.core import (
 )
 from games.engine.encoding import tile_keys
 from games.engine.fast_shanten import after_discards4, shanten4
+from games.engine.readings import isolation
 from games.engine.state import HandState
 from games.engine.tiles import counts_of, parse_tiles, tile_str
 
@@ -82,17 +83,7 @@ def _bot_discard(state: HandState, seat: int, legal: list[Action]) -> Action:
         if values[i] != low:
             continue
         t = kinds[i]
-        score = 2 * (held[t] - 1)  # copies, and tiles within two steps in the suit
-        if t < 27:
-            pos = t % 9
-            if pos >= 2 and held[t - 2]:
-                score += 1
-            if pos >= 1 and held[t - 1]:
-                score += 2
-            if pos <= 7 and held[t + 1]:
-                score += 2
-            if pos <= 6 and held[t + 2]:
-                score += 1
+        score = isolation(held, t, terminals=False)  # copies, and tiles within two steps
         if score < best_score or (score == best_score and t < best_t):
             best_score, best_t, pick = score, t, acts[i]
     return pick

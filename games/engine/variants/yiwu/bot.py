@@ -20,6 +20,7 @@ from games.engine.actions import (
 from games.engine.encoding import GROUP as _GROUP
 from games.engine.encoding import WEIGHT as _WEIGHT
 from games.engine.fast_shanten import after_discards4, shanten
+from games.engine.readings import isolation
 from games.engine.state import PHASE_CHOICE, PHASE_CLAIM, PHASE_TURN, HandState
 from games.engine.tiles import parse_tiles, tile_str
 from games.engine.variants.yiwu.shapes import (
@@ -269,20 +270,6 @@ def _without(tiles: Sequence[int], t: int) -> list[int]:
 
 
 def _isolation_f(faces: list[int], t: int, c: int) -> int:
-    """How loosely ``t`` sits in the hand, from the face counts of the hand's non-财神 tiles:
-    2 per other copy, 2 per neighbour held, 1 per tile two away held, -1 for a terminal."""
-    face = natural_face(t, c)
-    score = 2 * (faces[face] - 1)
-    if face < 27:
-        pos = face % 9
-        if pos >= 2 and faces[face - 2]:
-            score += 1
-        if pos >= 1 and faces[face - 1]:
-            score += 2
-        if pos <= 7 and faces[face + 1]:
-            score += 2
-        if pos <= 6 and faces[face + 2]:
-            score += 1
-        if pos == 0 or pos == 8:
-            score -= 1
-    return score
+    """How loosely ``t`` sits in the hand (games.engine.readings.isolation), read on the face
+    counts of the hand's non-财神 tiles (a 白板 stands for the 财神's face)."""
+    return isolation(faces, natural_face(t, c))
