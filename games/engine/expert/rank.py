@@ -39,9 +39,9 @@ from games.engine.core import Rules, rules_of
 from games.engine.expert.plain import plain_pick
 from games.engine.expert.shape import GROUP, POW, Shape, seven_ukeire, ukeire
 from games.engine.expert.value import (
-    DEAL_IN,
     READY_AT_DRAW,
     TUNING,
+    deal_in,
     threat,
     wait_weight,
     win_chance,
@@ -71,10 +71,6 @@ _KONG_TIMES: Final[dict[str, float]] = {KONG_EXPOSED: 2.0, KONG_ADDED: 2.0, KONG
 #: (sichuan.md §5: 七对 and 清一色 are 3 fan = x4 against a plain win's 1 fan; the mean win is
 #: about 1.6 plain wins)
 _PATTERN_WORTH: Final[dict[str, tuple[float, float]]] = {"sichuan": (2.5, 2.5)}
-#: the plain move's prior per variant, as a multiple of TUNING.prior: Wuhan's values are the
-#: roughest (2-5-8 pairs, openings and kong multipliers are not modelled), and a duplicate grid
-#: (200 walls per setting, docs/benchmarks.md) put it level with the greedy bot only at 0.3
-_PRIOR_SCALE: Final[dict[str, float]] = {"wuhan": 3.0}
 #: a win on offer, valued above anything a hand still to complete can be worth
 _WIN_SHARE: Final = 1.25
 
@@ -144,7 +140,9 @@ class _Ctx:
         v = self.view
         danger = [0.0] * 34
         seats = [0] * 34
-        loss = DEAL_IN * self.win
+        loss = deal_in(v.variant) * self.win * TUNING.danger
+        if loss <= 0.0:
+            return danger, seats
         wall = v.live + sum(len(d) for d in v.discards) + 52
         for o in v.opponents:
             p_ready = threat(v.n_discarded[o], len(v.melds[o]), v.live, wall)
@@ -176,7 +174,7 @@ class _Ctx:
                 p = weights[t] * scale
                 if p > 1.0:
                     p = 1.0
-                danger[t] += p * loss * worth[t] * TUNING.danger
+                danger[t] += p * loss * worth[t]
                 if p * 4.0 > 0.5:
                     seats[t] += 1
         return danger, seats
@@ -451,7 +449,7 @@ def _rank_play(state: HandState, ctx: _Ctx, legal: list[Action]) -> list[RankedO
                 out.append(RankedOption(a, best_discard + 0.05 * ctx.win, "variant move"))
             else:
                 out.append(RankedOption(a, best_discard - 0.05 * ctx.win, "variant move"))
-    prior = TUNING.prior * _PRIOR_SCALE.get(view.variant, 1.0) * ctx.win
+    prior = TUNING.prior * ctx.win
     if prior > 0.0:
         plain = plain_pick(view, legal, hint)
         if plain is not None:
