@@ -71,6 +71,11 @@ _KONG_TIMES: Final[dict[str, float]] = {KONG_EXPOSED: 2.0, KONG_ADDED: 2.0, KONG
 #: (sichuan.md §5: 七对 and 清一色 are 3 fan = x4 against a plain win's 1 fan; the mean win is
 #: about 1.6 plain wins)
 _PATTERN_WORTH: Final[dict[str, tuple[float, float]]] = {"sichuan": (2.5, 2.5)}
+#: the discard-win chances per draw (TUNING.claims) as a multiple, per variant. Wuhan: measured,
+#: not derived (one winner per discard, wuhan.md §4, may be part of it): a duplicate grid (walls
+#: 30000-31999, 8,000 hands per mode) gave +4.3 / +11.1 points per hand at half the rate against
+#: +2.8 / +6.4 at the full one
+_CLAIMS_SCALE: Final[dict[str, float]] = {"wuhan": 0.5}
 #: a win on offer, valued above anything a hand still to complete can be worth
 _WIN_SHARE: Final = 1.25
 
@@ -114,7 +119,7 @@ class _Ctx:
         active = 4 - sum(1 for s in range(4) if view.out[s])
         self.draws = view.live / (active if active > 0 else 1)
         n_opp = len(view.opponents)
-        self.claims = TUNING.claims * n_opp
+        self.claims = TUNING.claims * _CLAIMS_SCALE.get(variant, 1.0) * n_opp
         total = 0
         for k in range(34):
             total += view.unseen[k]
