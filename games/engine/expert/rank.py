@@ -40,9 +40,9 @@ from games.engine.encoding import group_keys
 from games.engine.expert.plain import plain_pick
 from games.engine.expert.shape import Shape, seven_ukeire, ukeire
 from games.engine.expert.value import (
-    DEAL_IN,
     READY_AT_DRAW,
     TUNING,
+    deal_in,
     threat,
     wait_weight,
     win_chance,
@@ -72,10 +72,11 @@ _KONG_TIMES: Final[dict[str, float]] = {KONG_EXPOSED: 2.0, KONG_ADDED: 2.0, KONG
 #: (sichuan.md §5: 七对 and 清一色 are 3 fan = x4 against a plain win's 1 fan; the mean win is
 #: about 1.6 plain wins)
 _PATTERN_WORTH: Final[dict[str, tuple[float, float]]] = {"sichuan": (2.5, 2.5)}
-#: the plain move's prior per variant, as a multiple of TUNING.prior: Wuhan's values are the
-#: roughest (2-5-8 pairs, openings and kong multipliers are not modelled), and a duplicate grid
-#: (200 walls per setting, docs/benchmarks.md) put it level with the greedy bot only at 0.3
-_PRIOR_SCALE: Final[dict[str, float]] = {"wuhan": 3.0}
+#: the discard-win chances per draw (TUNING.claims) as a multiple, per variant. Wuhan: measured,
+#: not derived (one winner per discard, wuhan.md §4, may be part of it): a duplicate grid (walls
+#: 30000-31999, 8,000 hands per mode) gave +4.3 / +11.1 points per hand at half the rate against
+#: +2.8 / +6.4 at the full one
+_CLAIMS_SCALE: Final[dict[str, float]] = {"wuhan": 0.5}
 #: a win on offer, valued above anything a hand still to complete can be worth
 _WIN_SHARE: Final = 1.25
 
@@ -119,7 +120,7 @@ class _Ctx:
         active = 4 - sum(1 for s in range(4) if view.out[s])
         self.draws = view.live / (active if active > 0 else 1)
         n_opp = len(view.opponents)
-        self.claims = TUNING.claims * n_opp
+        self.claims = TUNING.claims * _CLAIMS_SCALE.get(variant, 1.0) * n_opp
         total = 0
         for k in range(34):
             total += view.unseen[k]
@@ -145,7 +146,9 @@ class _Ctx:
         v = self.view
         danger = [0.0] * 34
         seats = [0] * 34
-        loss = DEAL_IN * self.win
+        loss = deal_in(v.variant) * self.win * TUNING.danger
+        if loss <= 0.0:
+            return danger, seats
         wall = v.live + sum(len(d) for d in v.discards) + 52
         for o in v.opponents:
             p_ready = threat(v.n_discarded[o], len(v.melds[o]), v.live, wall)
@@ -177,7 +180,7 @@ class _Ctx:
                 p = weights[t] * scale
                 if p > 1.0:
                     p = 1.0
-                danger[t] += p * loss * worth[t] * TUNING.danger
+                danger[t] += p * loss * worth[t]
                 if p * 4.0 > 0.5:
                     seats[t] += 1
         return danger, seats
@@ -440,7 +443,7 @@ def _rank_play(state: HandState, ctx: _Ctx, legal: list[Action]) -> list[RankedO
                 out.append(RankedOption(a, best_discard + 0.05 * ctx.win, "variant move"))
             else:
                 out.append(RankedOption(a, best_discard - 0.05 * ctx.win, "variant move"))
-    prior = TUNING.prior * _PRIOR_SCALE.get(view.variant, 1.0) * ctx.win
+    prior = TUNING.prior * ctx.win
     if prior > 0.0:
         plain = plain_pick(view, legal, hint)
         if plain is not None:

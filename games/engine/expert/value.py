@@ -28,6 +28,11 @@ WIN_POINTS: Final[dict[str, float]] = {
 }
 #: the share of a win's worth the discarder pays when it deals in
 DEAL_IN: Final = 0.75
+#: where that share differs: Wuhan's discarder pays what it would pay on the winner's self-draw
+#: (wuhan.md §8: 放冲 x2 / x1.5 on its own loss, 自摸 x2 / x1.5 on the winner's side) and the other
+#: two pay anyway (没放冲的玩家依然输点), so dealing in costs about nothing beyond ending the hand;
+#: a duplicate grid (walls 30000-31999) put any deal-in danger below none
+DEAL_IN_BY: Final[dict[str, float]] = {"wuhan": 0.0}
 #: what holding a ready hand at a drawn wall is worth, as a share of a win (Sichuan 查叫 makes the
 #: unready pay the ready; elsewhere it only keeps the chance)
 READY_AT_DRAW: Final[dict[str, float]] = {"sichuan": 0.35}
@@ -60,6 +65,10 @@ class Tuning:
 
 
 TUNING: Final = Tuning()
+
+
+def deal_in(variant: str) -> float:
+    return DEAL_IN_BY.get(variant, DEAL_IN)
 
 
 def win_points(variant: str, koukou: bool) -> float:
