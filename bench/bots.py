@@ -28,7 +28,7 @@ from games.engine import BUILD, apply, new_hand, to_act  # noqa: E402
 from games.engine.bots import bot_choose  # noqa: E402
 from games.engine.expert.value import TUNING  # noqa: E402
 from games.engine.registry import playable_modes  # noqa: E402
-from games.engine.state import PHASE_CLAIM, PHASE_OVER, PHASE_TURN  # noqa: E402
+from games.engine.state import PHASE_OVER  # noqa: E402
 from games.engine.wall import dice_seat  # noqa: E402
 
 clock = time.process_time
@@ -52,13 +52,7 @@ def play(
         n += 1
         if n > 3000:
             raise RuntimeError(f"hand {seed} did not end")
-        phase = state.phase
-        if phase == PHASE_TURN:
-            seat = state.turn
-        elif phase == PHASE_CLAIM and state.claim is not None:
-            seat = state.claim.pending[0]
-        else:
-            seat = to_act(state)[0]
+        seat = to_act(state)[0]
         if seat == expert_seat:
             t0 = clock()
             action = bot_choose(state, seat, kind="expert", rng_seed=n)
