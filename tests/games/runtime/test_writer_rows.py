@@ -145,26 +145,22 @@ def test_a_sockets_call_hands_its_frames_to_the_socket_to_send_in_commit_order(
     table, users = playing
     layer = RecordingLayer()
     monkeypatch.setattr(push, "get_channel_layer", lambda: layer)
-    seat, snap, action = next_move(table.pk)
-    answer, deliveries = push.collecting(
-        services.table_submit_action,
-        table_id=table.pk,
-        user=users[seat],
-        action_id="collected",
-        expected_seq=snap["seq"],
-        action=action,
-    )
+
+    def collected_move(action_id: str):
+        seat, snap, action = next_move(table.pk)
+        return push.collecting(
+            services.table_submit_action,
+            table_id=table.pk,
+            user=users[seat],
+            action_id=action_id,
+            expected_seq=snap["seq"],
+            action=action,
+        )
+
+    answer, deliveries = collected_move("collected")
     assert answer["type"] == "ack" and deliveries
     assert layer.sent == []  # nothing left the database thread
-    seat2, snap2, action2 = next_move(table.pk)
-    _, later = push.collecting(
-        services.table_submit_action,
-        table_id=table.pk,
-        user=users[seat2],
-        action_id="collected-2",
-        expected_seq=snap2["seq"],
-        action=action2,
-    )
+    _, later = collected_move("collected-2")
 
     async def two_sockets():
         await asyncio.gather(push.deliver(layer, deliveries), push.deliver(layer, later))
