@@ -65,6 +65,10 @@ async def test_a_practice_room_hints_the_asking_seat_only(seeded):
     players = {seat: await _connected(user, table.pk) for seat, user in by_seat.items()}
     asker, other = players[0], players[1]
     assert asker.view["legal"], "the seeded hand starts with every seat's 定缺"
+    # the second socket's arrival is a change too: the asker takes it before asking, so the
+    # hint and the asker's view are of the same seq (a hint answers on the socket at once and
+    # may overtake a change still on its way through the channel layer)
+    await asker.drain(wait=0.3)
     expected = await database_sync_to_async(_expected)(table.pk, 0)
     # when seat 0 asks for a hint
     await asker.comm.send_json_to({"type": "hint", "id": "h1"})
