@@ -30,7 +30,7 @@ run: migrate
 	$(PY) -m daphne -b 127.0.0.1 -p 8000 config.asgi:application
 
 test: venv
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto
 
 # The engine's tests on its source under coverage: branch coverage of games/engine, gated at
 # pyproject's fail_under (CI runs this beside the PostgreSQL run).
