@@ -56,14 +56,19 @@ def pytest_unconfigure(config):
     if not getattr(settings, "REDIS_URL", "") or not settings.REDIS_PREFIX.startswith("test_"):
         return
     try:
-        import redis
-
-        client = redis.Redis.from_url(settings.REDIS_URL)
-        keys = list(client.scan_iter(match=f"{settings.REDIS_PREFIX}*", count=1000))
-        for i in range(0, len(keys), 500):
-            client.delete(*keys[i : i + 500])
+        _redis_delete(settings.REDIS_URL, f"{settings.REDIS_PREFIX}*")
     except Exception:  # pragma: no cover - cleanup is best effort
         pass
+
+
+def _redis_delete(url: str, pattern: str) -> None:
+    """Delete the keys matching ``pattern`` (a SCAN glob) on the Redis at ``url``."""
+    import redis
+
+    client = redis.Redis.from_url(url)
+    keys = list(client.scan_iter(match=pattern, count=1000))
+    for i in range(0, len(keys), 500):
+        client.delete(*keys[i : i + 500])
 
 
 @pytest.fixture(autouse=True)
@@ -99,12 +104,7 @@ def _cache_clear() -> None:
     if not prefix or not settings.REDIS_URL:
         cache.clear()
         return
-    import redis
-
-    client = redis.Redis.from_url(settings.REDIS_URL)
-    keys = list(client.scan_iter(match=f"{prefix}:*", count=1000))
-    for i in range(0, len(keys), 500):
-        client.delete(*keys[i : i + 500])
+    _redis_delete(settings.REDIS_URL, f"{prefix}:*")
 
 
 @pytest.fixture
