@@ -170,3 +170,42 @@ def test_states_built_by_copies_equal_the_constructors() -> None:
                 assert r is not s2 and r.n_actions == 0 and s2.n_actions == s.n_actions + 1
                 _same_state(replace(r, n_actions=s2.n_actions), s2)
                 s = s2
+
+
+def test_copy_state_copies_every_field() -> None:
+    """copy_state names each field by hand (the hot copy): a field declared on HandState and
+    not copied there keeps its starting value (or none) in the copy, and fails here by name."""
+    s = new_hand("sichuan", {}, dealer=0, seed="copy:every")[0]
+    marked = replace(s)  # a copy of our own to mark: a distinct object in every field
+    marks = {name: object() for name in FIELDS}
+    for name, mark in marks.items():
+        setattr(marked, name, mark)
+    copied = state.copy_state(marked)
+    assert copied is not marked and copied.memo(0) is marked.memo(0)
+    for name in FIELDS:
+        assert getattr(copied, name, None) is marks[name], f"copy_state does not copy {name!r}"
+
+
+def test_fields_are_the_declared_ones_and_all_needed() -> None:
+    """HandState(**fields) takes the declared fields only, and every one without a starting
+    value; the others start as declared."""
+    s = new_hand("wuhan", {}, dealer=1, seed="fields:declared")[0]
+    given = _fields_of(s)
+    for bad in ("nope", "memo", "_legal"):
+        try:
+            HandState(**given, **{bad: 1})
+        except TypeError as e:
+            assert bad in str(e)
+        else:
+            raise AssertionError(f"HandState took {bad!r}")
+    needed = {"variant", "options", "dealer", "seed", "wall", "head", "turn", "hands", "drawn"}
+    needed |= {"ext", "carry"}
+    for name in FIELDS:
+        partial = {k: v for k, v in given.items() if k != name}
+        try:
+            made = HandState(**partial)
+        except TypeError as e:
+            assert name in needed and name in str(e), name
+        else:
+            assert name not in needed, name
+            assert hasattr(made, name)
