@@ -41,9 +41,13 @@ class WinContext:
     first_draw: bool  # 天胡 (dealer, dealt tiles) / 地胡 (non-dealer, first uninterrupted draw)
 
 
-_Z4: Final = (0, 0, 0, 0)
-_F4: Final = (False, False, False, False)
+# The starting values below, as objects (a literal tuple in the class body would be built anew,
+# item by item, for every state the compiled class creates)
+_Z4: Final[tuple[int, ...]] = (0, 0, 0, 0)
+_F4: Final[tuple[bool, ...]] = (False, False, False, False)
+_N4: Final[tuple[Any, ...]] = (None, None, None, None)
 _E4: Final[tuple[tuple[Any, ...], ...]] = ((), (), (), ())
+_NONE: Final[tuple[Any, ...]] = ()
 
 
 class HandState:
@@ -79,15 +83,15 @@ class HandState:
     melds: tuple[tuple[Meld, ...], ...] = _E4
     discards: tuple[tuple[int, ...], ...] = _E4  # tiles still lying in each seat's river
     flowers: tuple[tuple[int, ...], ...] = _E4
-    choices: tuple[Any, ...] = (None, None, None, None)  # pre-hand choice per seat (None: not made)
+    choices: tuple[Any, ...] = _N4  # pre-hand choice per seat (None: not made)
     claim: Claim | None = None
     scores: tuple[int, ...] = _Z4  # points so far (every score event summed)
     won: tuple[bool, ...] = _F4
     escaped: tuple[bool, ...] = _F4
-    wins: tuple[dict[str, Any], ...] = ()  # win records, as in hand_result["wins"]
+    wins: tuple[dict[str, Any], ...] = _NONE  # win records, as in hand_result["wins"]
     #: kong ledger: seat, type, tile, from_seat, payments, transferred
-    kongs: tuple[dict[str, Any], ...] = ()
-    turn_kongs: tuple[int, ...] = ()  # kongs (ledger indices) declared by `turn` in this turn
+    kongs: tuple[dict[str, Any], ...] = _NONE
+    turn_kongs: tuple[int, ...] = _NONE  # kongs (ledger indices) declared by `turn` in this turn
     after_kong: bool = False  # `drawn` came from the tail after a kong
     draws: tuple[int, ...] = _Z4  # head draws per seat
     interrupted: bool = False  # a claim or kong happened (ends 地胡 chances)
