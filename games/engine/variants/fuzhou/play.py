@@ -35,7 +35,7 @@ from games.engine.core import (
 )
 from games.engine.encoding import GROUP as _GROUP
 from games.engine.encoding import WEIGHT as _WEIGHT
-from games.engine.fastwin import win_from_keys
+from games.engine.hand import win_from_keys
 from games.engine.state import N_SEATS, PHASE_OVER, PHASE_TURN, TABLE, HandState, WinContext
 from games.engine.tiles import meld_to_json, tile_str
 from games.engine.variants.fuzhou import scoring

@@ -14,7 +14,7 @@ from typing import Any, Final
 from games.engine.actions import DINGQUE, Action
 from games.engine.core import WIN_SELF, Events, Rules, add_score, live_count, replace
 from games.engine.encoding import WEIGHT as _WEIGHT
-from games.engine.fastwin import SUIT_W0
+from games.engine.hand import SUIT_W0
 from games.engine.state import N_SEATS, HandState, WinContext
 from games.engine.variants.sichuan import scoring, settle
 from games.engine.wall import dice_seat

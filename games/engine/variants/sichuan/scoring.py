@@ -20,7 +20,7 @@ from typing import Final
 
 from games.engine.encoding import tile_keys
 from games.engine.errors import InvalidCaseError
-from games.engine.fastwin import win0_from_keys
+from games.engine.hand import win0_from_keys
 from games.engine.tiles import Meld
 from games.engine.variants.sichuan.shape import N_SUITED as N_SUITED
 from games.engine.variants.sichuan.shape import SUITS as SUITS

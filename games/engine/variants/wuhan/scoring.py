@@ -20,10 +20,10 @@ from games.engine.encoding import GROUP as _KIND_GROUP
 from games.engine.encoding import WEIGHT as _KIND_POW
 from games.engine.encoding import tile_keys
 from games.engine.fast_shanten import shanten4
-from games.engine.fastwin import is_standard_win
 from games.engine.hand import (
     honor_entry,
     is_all_pungs_win,
+    is_standard_win,
     standard_win_pair258,
     suit_entry,
     waits_from_keys,

@@ -13,8 +13,7 @@ from typing import Final
 
 from games.engine.encoding import GROUP as _GROUP
 from games.engine.encoding import WEIGHT as _WEIGHT
-from games.engine.fastwin import is_standard_win, win_from_keys
-from games.engine.hand import seven_pairs
+from games.engine.hand import is_standard_win, seven_pairs, win_from_keys
 from games.engine.tiles import Meld
 
 WHITE: Final = 31
