@@ -210,7 +210,7 @@ class YiwuRules(Rules):
             return False  # §3.1 A3: a discarded 财神 is dead
         elif not _wins_with(state.memo(seat), hand, state.melds[seat], c, tile):
             return False
-        return can_win_reference(state, seat, tile, how)
+        return legal_win(state, seat, tile, how)
 
     def can_meld(self, state: HandState, seat: int, mtype: str, tile: int) -> bool:
         c = state.ext["caishen"]
@@ -360,8 +360,10 @@ class YiwuRules(Rules):
 # ================================================================================================
 
 
-def can_win_reference(state: HandState, seat: int, tile: int | None, how: str) -> bool:
-    """The §15 legality of a win: ``YiwuRules.can_win`` without its cached shape pre-check."""
+def legal_win(state: HandState, seat: int, tile: int | None, how: str) -> bool:
+    """§15 on the live state: the calculator's ``is_legal_win`` for this seat's hand, the tile and
+    the manner, the 飘 and the locks. ``YiwuRules.can_win`` asks it only of a hand that passed the
+    cached shape test (a legal win has a winning shape)."""
     c = state.ext["caishen"]
     if tile is None:
         concealed = state.hands[seat]
