@@ -7,7 +7,6 @@ and the hand calculator can never disagree. Options: ``{"bloody": bool}`` (血�
 
 from __future__ import annotations
 
-import hashlib
 from bisect import bisect_left
 from typing import Any, Final
 
@@ -17,7 +16,7 @@ from games.engine.encoding import WEIGHT as _WEIGHT
 from games.engine.hand import SUIT_W0
 from games.engine.state import N_SEATS, HandState, WinContext
 from games.engine.variants.sichuan import scoring, settle
-from games.engine.wall import dice_seat
+from games.engine.wall import dice_seat, seed_basis
 
 SUITS: Final = ("m", "p", "s")
 _BASE: Final = {"m": 0, "p": 9, "s": 18}
@@ -282,7 +281,7 @@ class SichuanRules(Rules):
         result = state.result or {}
         if state.options.get("bloody") or result.get("reason") == "escape":
             return dice_seat(
-                _seed_basis(state), "next-dealer"
+                seed_basis(state.seed, state.wall), "next-dealer"
             )  # 血战: dice every hand; escape: players change
         if not state.wins:
             return state.dealer  # draw: 连庄
@@ -357,12 +356,6 @@ def _best_thirteen(hand: tuple[int, ...], melds: Any, void: str | None) -> tuple
         if v > best_v:
             best, best_v = tuple(rest), v
     return best
-
-
-def _seed_basis(state: HandState) -> str:
-    if state.seed is not None:
-        return state.seed
-    return "wall:" + hashlib.sha256(",".join(map(str, state.wall)).encode()).hexdigest()[:16]
 
 
 RULES = SichuanRules()

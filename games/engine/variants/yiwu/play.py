@@ -42,6 +42,7 @@ from games.engine.variants.yiwu.shapes import (
     prepare,
     wins_with_prepared,
 )
+from games.engine.wall import roll_die
 
 LIVE: Final = 134
 """Tiles in the live wall L (the indicator stack is out of play, §4.2)."""
@@ -415,16 +416,7 @@ def _wins_with(
 def _dice(state: HandState) -> list[int]:
     basis = state.seed if state.seed is not None else ",".join(map(str, state.wall))
     rng = random.Random("yiwu-dice:" + hashlib.sha256(basis.encode()).hexdigest())
-    return [_roll_die(rng) + _roll_die(rng), _roll_die(rng) + _roll_die(rng)]
-
-
-def _roll_die(rng: random.Random) -> int:
-    """``rng.randint(1, 6)`` written out: ``1 + _randbelow(6)``, which takes ``getrandbits(3)``
-    until it is below 6 (as ``wall.dice_seat`` does for 4)."""
-    r = rng.getrandbits(3)
-    while r >= 6:
-        r = rng.getrandbits(3)
-    return r + 1
+    return [roll_die(rng) + roll_die(rng), roll_die(rng) + roll_die(rng)]
 
 
 def _wall_len(state: HandState) -> int:
