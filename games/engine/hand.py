@@ -265,7 +265,7 @@ def _suit_code(key: int) -> int:
     weight = 1  # 5 ** (position - block start)
     gap = 0
     k = key
-    for _ in range(9):
+    for _ in range(11):  # the nine digits, then two zeros that close the last block
         d = k % 5
         k //= 5
         if d:
@@ -286,14 +286,6 @@ def _suit_code(key: int) -> int:
                 weight = 1
             else:
                 weight *= 5
-    if block:
-        e = _BLOCK01.get(block)
-        if e is None:
-            e = _block01(block)
-        bnp = e[0]
-        np += bnp
-        if e[1] - bnp < dp:
-            dp = e[1] - bnp
     return _pack2(np, dp)
 
 

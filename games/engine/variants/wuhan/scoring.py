@@ -389,38 +389,26 @@ def _shape_patterns(counts: list[int], jokers: int, melds: Sequence[Meld]) -> se
     """Shape patterns of one reading, or None when the reading has no legal shape (§6 table)."""
     # the faces (concealed kinds held, then every meld tile) in one pass: all 1z-6z (风一色),
     # all suited 2/5/8 (将一色), and which suits they use (bit 1 m, 2 p, 4 s, 8 honours/other)
-    any_face = False
-    feng = jiang = True
-    suits = 0
-    for k in range(34):
-        if counts[k]:
-            any_face = True
-            if k < 27:
-                feng = False
-                suits |= 1 << (k // 9)
-                if jiang and k % 9 != 1 and k % 9 != 4 and k % 9 != 7:
-                    jiang = False
-            else:
-                jiang = False
-                suits |= 8
-                if k == RED_DRAGON:
-                    feng = False
+    faces = [k for k in range(34) if counts[k]]
     chow = False
     for m in melds:
         if m.type == "chow":
             chow = True
-        for k in m.tiles:
-            any_face = True
-            if k < 27:
-                feng = False
-                suits |= 1 << (k // 9)
-                if jiang and k % 9 != 1 and k % 9 != 4 and k % 9 != 7:
-                    jiang = False
-            else:
+        faces.extend(m.tiles)
+    any_face = len(faces) > 0
+    feng = jiang = True
+    suits = 0
+    for k in faces:
+        if k < 27:
+            feng = False
+            suits |= 1 << (k // 9)
+            if jiang and k % 9 != 1 and k % 9 != 4 and k % 9 != 7:
                 jiang = False
-                suits |= 8
-                if k >= RED_DRAGON:
-                    feng = False
+        else:
+            jiang = False
+            suits |= 8
+            if k >= RED_DRAGON:
+                feng = False
     found: set[str] = set()
     if any_face and feng:
         found.add(FENG_YI_SE)
