@@ -172,18 +172,37 @@ def test_states_built_by_copies_equal_the_constructors() -> None:
                 s = s2
 
 
+def _other(value: Any) -> Any:
+    """A value of the same type as ``value`` (the compiled class checks field types), unequal."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value + "'"
+    if isinstance(value, tuple):
+        return value[1:]
+    return {**(value or {}), "marked": True}  # a dict field (or one that is None all hand long)
+
+
 def test_copy_state_copies_every_field() -> None:
-    """copy_state names each field by hand (the hot copy): a field declared on HandState and
-    not copied there keeps its starting value (or none) in the copy, and fails here by name."""
-    s = new_hand("sichuan", {}, dealer=0, seed="copy:every")[0]
-    marked = replace(s)  # a copy of our own to mark: a distinct object in every field
-    marks = {name: object() for name in FIELDS}
-    for name, mark in marks.items():
-        setattr(marked, name, mark)
-    copied = state.copy_state(marked)
-    assert copied is not marked and copied.memo(0) is marked.memo(0)
+    """copy_state names each field by hand (the hot copy). For every field of FIELDS, two states
+    that differ in that field only must copy as themselves: a field copy_state leaves out keeps
+    one starting value (or none) in both copies, and fails here by name."""
+    final, _, played = play_hand("sichuan", {"bloody": True}, "copy:every", checked=False)
+    states = [new_hand("sichuan", {"bloody": True}, dealer=final.dealer, seed="copy:every")[0]]
+    for a in played:
+        states.append(_apply_unchecked(states[-1], Action.from_json(a))[0])
     for name in FIELDS:
-        assert getattr(copied, name, None) is marks[name], f"copy_state does not copy {name!r}"
+        first = getattr(states[0], name)
+        other = next((getattr(t, name) for t in states if getattr(t, name) != first), None)
+        if other is None:
+            other = _other(first)
+        for value in (first, other):
+            marked = replace(states[len(states) // 2], **{name: value})
+            copied = state.copy_state(marked)
+            assert copied is not marked and copied.memo(0) is marked.memo(0)
+            assert getattr(copied, name, None) == value, f"copy_state does not copy {name!r}"
 
 
 def test_fields_are_the_declared_ones_and_all_needed() -> None:
