@@ -13,7 +13,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -41,7 +40,14 @@ from games.engine.observation import observe, redact_events
 from games.engine.registry import VARIANTS, Variant, coin_settlement, options_validate, variant_get
 from games.engine.state import PHASE_OVER, HandState
 from games.engine.tiles import parse_tile, parse_tiles
-from games.engine.wall import WALL_ALGORITHM, commit_seed, dice_seat, verify_seed, wall_from_seed
+from games.engine.wall import (
+    WALL_ALGORITHM,
+    commit_seed,
+    dice_seat,
+    seed_basis,
+    verify_seed,
+    wall_from_seed,
+)
 
 __all__ = [
     "BUILD",
@@ -110,12 +116,7 @@ def new_hand(
         raise EngineError("give exactly one of seed and wall")
     tiles = wall_from_seed(variant_key, seed) if seed is not None else _wall_tiles(wall or [])
     if dealer is None:
-        basis = (
-            seed
-            if seed is not None
-            else "wall:" + hashlib.sha256(",".join(map(str, tiles)).encode()).hexdigest()[:16]
-        )
-        dealer = dice_seat(basis)
+        dealer = dice_seat(seed_basis(seed, tiles))
     state, events = start_hand(variant_key, opts, dealer=dealer, wall=tiles, seed=seed, carry=carry)
     if props is not None or before_deal:
         from games.engine.props import setup

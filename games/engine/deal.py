@@ -15,7 +15,6 @@ from games.engine.machine import _add, live_count, replace, rules_of_key
 from games.engine.state import (
     N_SEATS,
     PHASE_CHOICE,
-    PHASE_TURN,
     HandState,
 )
 from games.engine.tiles import format_tiles
@@ -50,41 +49,18 @@ def start_hand(
         hands[seat] = tuple(sorted(wall[i * n : (i + 1) * n]))
     extra = wall[N_SEATS * n]
     hands[dealer] = _add(hands[dealer], extra)
-    z4 = (0, 0, 0, 0)
-    f4 = (False, False, False, False)
-    e4 = ((), (), (), ())
-    state = HandState(
+    state = HandState(  # the other fields start every hand as HandState declares them
         variant=variant,
         options=dict(options),
         dealer=dealer,
         seed=seed,
         wall=tuple(wall),
         head=N_SEATS * n + 1,
-        tail=0,
-        phase=PHASE_TURN,
         turn=dealer,
         hands=tuple(hands),
         drawn=extra,
-        melds=e4,
-        discards=e4,
-        flowers=e4,
-        choices=(None, None, None, None),
-        claim=None,
-        scores=z4,
-        won=f4,
-        escaped=f4,
-        wins=(),
-        kongs=(),
-        turn_kongs=(),
-        after_kong=False,
-        draws=z4,
-        interrupted=False,
-        n_discards=0,
-        last_discard=None,
         ext=rules.init_ext(dict(options), dealer, carry),
         carry=carry,
-        result=None,
-        n_actions=0,
     )
     events: Events = [
         {

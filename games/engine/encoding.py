@@ -4,8 +4,8 @@ A hand's concealed tiles fall into four groups that no set crosses: characters (
 dots (9-17), bamboo (18-26) and honours (27-33). A group is read as its count vector, kind by kind,
 and the vector as a base-5 number (a kind is held 0 to 4 times): the group key. The count of the
 group's first kind is the lowest digit, so adding one tile of kind ``k`` adds ``WEIGHT[k]`` to the
-key of group ``GROUP[k]``. Every table the engine keeps on hands (win codes in ``hand`` and
-``fastwin``, shanten tables in ``fast_shanten``, the variants' wait masks) is keyed by these numbers;
+key of group ``GROUP[k]``. Every table the engine keeps on hands (win codes in ``hand``,
+shanten tables in ``fast_shanten``, the variants' wait masks) is keyed by these numbers;
 this module is the one place that defines them.
 
 >>> from games.engine.tiles import parse_tiles

@@ -265,7 +265,7 @@ def _suit_code(key: int) -> int:
     weight = 1  # 5 ** (position - block start)
     gap = 0
     k = key
-    for _ in range(9):
+    for _ in range(11):  # the nine digits, then two zeros that close the last block
         d = k % 5
         k //= 5
         if d:
@@ -286,14 +286,6 @@ def _suit_code(key: int) -> int:
                 weight = 1
             else:
                 weight *= 5
-    if block:
-        e = _BLOCK01.get(block)
-        if e is None:
-            e = _block01(block)
-        bnp = e[0]
-        np += bnp
-        if e[1] - bnp < dp:
-            dp = e[1] - bnp
     return _pack2(np, dp)
 
 
@@ -317,6 +309,112 @@ _SUIT_CODES: Final[_CodeTable] = _SuitCodeTable(_suit_blocks_entry)
 _HONOR_CODES: Final[_CodeTable] = _HonorCodeTable(honor_entry)
 
 
+# ---------------------------------------------------------------------------------------------
+# Without wildcards: w0 codes
+# ---------------------------------------------------------------------------------------------
+# The packed codes' low bits (w0) are all a win test without wildcards reads, and filling a packed
+# code runs the joker-aware recursion: in live play most win tests (a claim on a discard, a
+# self-draw) meet a group key never seen before, a 13-tile hand plus one tile being rarely
+# repeated. With no wildcard the question per group is only "does it split exactly into sets (or
+# sets and one pair)", which one greedy pass decides, so the w0 codes have tables of their own:
+#
+# * sets only: at the lowest held kind ``i`` with ``c`` copies, a pung is always safe when
+#   ``c >= 3`` (three runs from ``i`` are the same tiles as three pungs), so the other ``c % 3``
+#   copies must start runs ``i, i+1, i+2``; repeat. Honours: every count is 0 or 3.
+# * with the pair: some kind with two or more copies holds it, and the rest splits into sets.
+#
+# A code is 1 if the group completes as sets alone, 8 if as sets and the pair, else 0 (never both:
+# the tile count mod 3 decides); four groups sum to 11 exactly when the hand wins.
+
+#: the four groups' w0 codes of a winning hand: 8 (sets and the pair) + 1 + 1 + 1
+WIN0: Final = 11
+
+
+def _splits(key: int, pair_at: int) -> bool:
+    """Whether the suit keyed by ``key``, less two copies at ``pair_at`` (-1: none), splits
+    exactly into pungs and runs. Greedy from the lowest kind: with ``c`` copies left once the
+    open runs took theirs, ``c // 3`` pungs are always safe (three runs are the same tiles as
+    three pungs), and the other ``c % 3`` copies must start runs. The runs still open (started
+    one and two kinds back) are carried instead of taking their tiles from the counts ahead."""
+    open1 = 0  # runs started at the previous kind: they need this kind and the next
+    open2 = 0  # runs started two kinds back: they need this kind
+    k = key
+    for i in range(9):
+        c = k % 5 - open1 - open2
+        k //= 5
+        if i == pair_at:
+            c -= 2
+        if c < 0:
+            return False
+        open2 = open1
+        open1 = c % 3
+    return open1 == 0 and open2 == 0
+
+
+def _suit_w0(key: int) -> int:
+    n = 0
+    k = key
+    for _ in range(9):
+        n += k % 5
+        k //= 5
+    r = n % 3
+    if r == 0:
+        return 1 if _splits(key, -1) else 0
+    if r == 1:
+        return 0
+    k = key
+    for i in range(9):
+        if k % 5 >= 2 and _splits(key, i):
+            return 8
+        k //= 5
+    return 0
+
+
+def _honor_w0(key: int) -> int:
+    pairs = 0
+    k = key
+    for _ in range(7):
+        c = k % 5
+        k //= 5
+        if c == 2:
+            pairs += 1
+        elif c and c != 3:
+            return 0
+    return 1 if pairs == 0 else 8 if pairs == 1 else 0
+
+
+class _W0Codes(dict[int, int]):
+    """w0 codes keyed by group key, filled on first use."""
+
+    def __init__(self, code_of: Callable[[int], int]) -> None:
+        super().__init__()
+        self._code_of = code_of
+
+    def __missing__(self, key: int) -> int:
+        code = self[key] = self._code_of(key)
+        return code
+
+
+class _SuitW0(_W0Codes):
+    """``_W0Codes(_suit_w0)`` with the fill called directly."""
+
+    def __missing__(self, key: int) -> int:
+        code = self[key] = _suit_w0(key)
+        return code
+
+
+class _HonorW0(_W0Codes):
+    """``_W0Codes(_honor_w0)`` with the fill called directly."""
+
+    def __missing__(self, key: int) -> int:
+        code = self[key] = _honor_w0(key)
+        return code
+
+
+SUIT_W0: Final[_W0Codes] = _SuitW0(_suit_w0)
+HONOR_W0: Final[_W0Codes] = _HonorW0(_honor_w0)
+
+
 def keys_of_tiles(tiles: Iterable[int]) -> list[int]:
     """Group keys [m, p, s, z] straight from a tile list (flowers must not be in it)."""
     return list(tile_keys(tiles))
@@ -336,14 +434,15 @@ def win_from_keys(km: int, kp: int, ks: int, kz: int, wild: int = 0) -> bool:
     The caller guarantees the tile total is 3n + 2 (real tiles plus ``wild``). This is
     ``win_from_codes`` on the keys' codes.
     """
+    if not wild:
+        w0 = SUIT_W0
+        return w0[km] + w0[kp] + w0[ks] + HONOR_W0[kz] == WIN0
     codes = _SUIT_CODES
     a = codes[km]
     b = codes[kp]
     c = codes[ks]
     d = _HONOR_CODES[kz]
     total = a + b + c + d
-    if not wild:
-        return total & _W0_MASK == _WIN0
     slack = wild - (total >> 11) + 2
     if slack >= 4:
         return True
@@ -355,6 +454,12 @@ def win_from_keys(km: int, kp: int, ks: int, kz: int, wild: int = 0) -> bool:
         or (c >> 6 & 31) <= slack
         or (d >> 6 & 31) <= slack
     )
+
+
+def win0_from_keys(km: int, kp: int, ks: int, kz: int) -> bool:
+    """``win_from_keys(km, kp, ks, kz)``, no wildcard (the caller checks 3n + 2 tiles)."""
+    w0 = SUIT_W0
+    return w0[km] + w0[kp] + w0[ks] + HONOR_W0[kz] == WIN0
 
 
 def win_from_codes(a: int, b: int, c: int, d: int, wild: int) -> bool:
@@ -387,12 +492,12 @@ def is_standard_win(counts: Sequence[int], wild: int = 0) -> bool:
     """Sets (pungs, runs within a suit) and one pair, jokers filling any gap.
 
     ``counts`` holds the real tiles (kinds 0-33 are read); ``wild`` counts the jokers, which are not
-    in ``counts``. The caller checks the tile total (3n + 2).
+    in ``counts``.
     """
     if (sum(counts[:34]) + wild) % 3 != 2:
         return False
     km, kp, ks, kz = group_keys(counts)
-    return win_from_codes(_SUIT_CODES[km], _SUIT_CODES[kp], _SUIT_CODES[ks], _HONOR_CODES[kz], wild)
+    return win_from_keys(km, kp, ks, kz, wild)
 
 
 def standard_win_pair258(counts: Sequence[int], wild: int = 0) -> bool:

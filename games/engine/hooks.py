@@ -116,7 +116,7 @@ class Rules:
     def can_win(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
         """Is ``seat``'s hand a legal win? ``tile`` is the claimed tile (discard/rob) or None for a
         self-draw (then the hand already holds it)."""
-        from games.engine.fastwin import is_standard_win
+        from games.engine.hand import is_standard_win
         from games.engine.tiles import counts_of
 
         counts = counts_of(state.hands[seat])

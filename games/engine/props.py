@@ -37,7 +37,6 @@ The prop state lives in ``state.ext["props"]`` (absent: no props in this hand).
 
 from __future__ import annotations
 
-import hashlib
 import random
 from typing import TYPE_CHECKING, Any, Final
 
@@ -45,6 +44,7 @@ from games.engine.actions import DISCARD, PROP, Action
 from games.engine.errors import EngineError, IllegalActionError
 from games.engine.state import N_SEATS, PHASE_TURN, HandState
 from games.engine.tiles import format_tiles, tile_str
+from games.engine.wall import seed_basis
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -167,10 +167,8 @@ def _before_deal_seats(
 
 
 def _basis(state: HandState) -> str:
-    """What the props' random draws are seeded with: the hand's seed (an explicit wall: its hash)."""
-    if state.seed is not None:
-        return state.seed
-    return "wall:" + hashlib.sha256(",".join(map(str, state.wall)).encode()).hexdigest()[:16]
+    """What the props' random draws are seeded with (``wall.seed_basis``)."""
+    return seed_basis(state.seed, state.wall)
 
 
 def _rng(state: HandState, what: str, *extra: object) -> random.Random:

@@ -41,14 +41,27 @@ class WinContext:
     first_draw: bool  # 天胡 (dealer, dealt tiles) / 地胡 (non-dealer, first uninterrupted draw)
 
 
+# The starting values below, as objects (a literal tuple in the class body would be built anew,
+# item by item, for every state the compiled class creates)
+_Z4: Final[tuple[int, ...]] = (0, 0, 0, 0)
+_F4: Final[tuple[bool, ...]] = (False, False, False, False)
+_N4: Final[tuple[Any, ...]] = (None, None, None, None)
+_E4: Final[tuple[tuple[Any, ...], ...]] = ((), (), (), ())
+_NONE: Final[tuple[Any, ...]] = ()
+
+
 class HandState:
     """Everything about one hand in progress; JSON round-trippable (``to_json`` / ``from_json``).
 
-    The annotations below are the state's fields, in order (``FIELDS`` is read from them). A state
-    is a value: equality, ``repr``, pickling and JSON see the fields and nothing else, and nobody
-    assigns a field of a state they were given. The one exception is the core's private working
-    copy during an ``apply`` (``core.replace`` updates it in place, see ``_mutable``), which nobody
-    else can hold until apply returns it.
+    **The fields are declared once, here**, in order: ``FIELDS`` is read from these annotations,
+    and equality, ``repr``, pickling, JSON and ``replace`` all go by ``FIELDS``. A field with a
+    value after ``=`` starts every hand with it (``start_hand`` gives the others); the one other
+    place that names every field is ``copy_state`` below, the hot copy, which
+    ``tests/games/engine/test_state_fast.py`` checks against ``FIELDS``.
+
+    A state is a value: nobody assigns a field of a state they were given. The one exception is
+    the core's private working copy during an ``apply`` (``core.replace`` updates it in place, see
+    ``_mutable``), which nobody else can hold until apply returns it.
 
     Beside the fields a state carries what the engine has worked out about it, never part of its
     value: ``memo(seat)`` (what the variant derived from a seat's tiles, shared by the states of one
@@ -62,108 +75,47 @@ class HandState:
     seed: str | None
     wall: tuple[int, ...]  # the whole wall; index 0 is the first tile dealt
     head: int  # tiles taken from the head (the deal included)
-    tail: int  # tiles taken from the tail (replacements)
-    phase: str
+    tail: int = 0  # tiles taken from the tail (replacements)
+    phase: str = PHASE_TURN
     turn: int  # the seat on turn; during a claim window, the discarder
     hands: tuple[tuple[int, ...], ...]  # concealed tiles per seat, sorted
     drawn: int | None  # the tile `turn` drew last in this turn (None after a pung/chow)
-    melds: tuple[tuple[Meld, ...], ...]
-    discards: tuple[tuple[int, ...], ...]  # tiles still lying in each seat's river
-    flowers: tuple[tuple[int, ...], ...]
-    choices: tuple[Any, ...]  # pre-hand choice per seat (None = not made)
-    claim: Claim | None
-    scores: tuple[int, ...]  # points so far (every score event summed)
-    won: tuple[bool, ...]
-    escaped: tuple[bool, ...]
-    wins: tuple[dict[str, Any], ...]  # win records, as in hand_result["wins"]
-    kongs: tuple[
-        dict[str, Any], ...
-    ]  # kong ledger: seat, type, tile, from_seat, payments, transferred
-    turn_kongs: tuple[int, ...]  # kongs (ledger indices) declared by `turn` in the current turn
-    after_kong: bool  # `drawn` came from the tail after a kong
-    draws: tuple[int, ...]  # head draws per seat
-    interrupted: bool  # a claim or kong happened (ends 地胡 chances)
-    n_discards: int
-    last_discard: tuple[int, int] | None  # (seat, tile) of the latest discard
+    melds: tuple[tuple[Meld, ...], ...] = _E4
+    discards: tuple[tuple[int, ...], ...] = _E4  # tiles still lying in each seat's river
+    flowers: tuple[tuple[int, ...], ...] = _E4
+    choices: tuple[Any, ...] = _N4  # pre-hand choice per seat (None: not made)
+    claim: Claim | None = None
+    scores: tuple[int, ...] = _Z4  # points so far (every score event summed)
+    won: tuple[bool, ...] = _F4
+    escaped: tuple[bool, ...] = _F4
+    wins: tuple[dict[str, Any], ...] = _NONE  # win records, as in hand_result["wins"]
+    #: kong ledger: seat, type, tile, from_seat, payments, transferred
+    kongs: tuple[dict[str, Any], ...] = _NONE
+    turn_kongs: tuple[int, ...] = _NONE  # kongs (ledger indices) declared by `turn` in this turn
+    after_kong: bool = False  # `drawn` came from the tail after a kong
+    draws: tuple[int, ...] = _Z4  # head draws per seat
+    interrupted: bool = False  # a claim or kong happened (ends 地胡 chances)
+    n_discards: int = 0
+    last_discard: tuple[int, int] | None = None  # (seat, tile) of the latest discard
     ext: dict[str, Any]  # variant-specific state (JSON-ready)
     carry: dict[str, Any] | None  # what the previous hand handed on
-    result: dict[str, Any] | None
-    n_actions: int
+    result: dict[str, Any] | None = None
+    n_actions: int = 0
 
-    def __init__(
-        self,
-        variant: str,
-        options: dict[str, Any],
-        dealer: int,
-        seed: str | None,
-        wall: tuple[int, ...],
-        head: int,
-        tail: int,
-        phase: str,
-        turn: int,
-        hands: tuple[tuple[int, ...], ...],
-        drawn: int | None,
-        melds: tuple[tuple[Meld, ...], ...],
-        discards: tuple[tuple[int, ...], ...],
-        flowers: tuple[tuple[int, ...], ...],
-        choices: tuple[Any, ...],
-        claim: Claim | None,
-        scores: tuple[int, ...],
-        won: tuple[bool, ...],
-        escaped: tuple[bool, ...],
-        wins: tuple[dict[str, Any], ...],
-        kongs: tuple[dict[str, Any], ...],
-        turn_kongs: tuple[int, ...],
-        after_kong: bool,
-        draws: tuple[int, ...],
-        interrupted: bool,
-        n_discards: int,
-        last_discard: tuple[int, int] | None,
-        ext: dict[str, Any],
-        carry: dict[str, Any] | None,
-        result: dict[str, Any] | None,
-        n_actions: int,
-        memo: list[dict[str, Any]] | None = None,
-    ) -> None:
-        self.variant = variant
-        self.options = options
-        self.dealer = dealer
-        self.seed = seed
-        self.wall = wall
-        self.head = head
-        self.tail = tail
-        self.phase = phase
-        self.turn = turn
-        self.hands = hands
-        self.drawn = drawn
-        self.melds = melds
-        self.discards = discards
-        self.flowers = flowers
-        self.choices = choices
-        self.claim = claim
-        self.scores = scores
-        self.won = won
-        self.escaped = escaped
-        self.wins = wins
-        self.kongs = kongs
-        self.turn_kongs = turn_kongs
-        self.after_kong = after_kong
-        self.draws = draws
-        self.interrupted = interrupted
-        self.n_discards = n_discards
-        self.last_discard = last_discard
-        self.ext = ext
-        self.carry = carry
-        self.result = result
-        self.n_actions = n_actions
+    def __init__(self, _memo: list[dict[str, Any]] | None = None, **fields: Any) -> None:
+        """``HandState(**fields)``: every field without a value above must be given.
+
+        ``copy_state`` alone passes the memo it shares and no field (it assigns them all)."""
         # not fields: what the engine derived about this hand (see the class docstring)
         self._memo: list[dict[str, Any]] = (
-            memo if memo is not None else [{} for _ in range(N_SEATS + 1)]
+            _memo if _memo is not None else [{} for _ in range(N_SEATS + 1)]
         )
         self._legal: tuple[int, tuple[Action, ...]] | None = None
         #: True while this is the core's working copy of an apply in progress: replace() then
         #: assigns its fields in place instead of copying the ~30 of them again
         self._mutable = False
+        if fields or _memo is None:
+            _assign(self, fields)
 
     def memo(self, seat: int) -> dict[str, Any]:
         """The variant's scratch space for ``seat`` (``TABLE`` for facts about no one seat):
@@ -191,7 +143,7 @@ class HandState:
         return f"HandState({inner})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (HandState, self._fields())
+        return (_from_fields, (self._fields(),))
 
     # -- JSON ------------------------------------------------------------------------------------
 
@@ -210,6 +162,8 @@ class HandState:
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> HandState:
+        """The state ``to_json`` wrote: melds and the claim parsed back, every list a tuple again
+        (lists inside a dict stay lists: ``ext``, ``options`` and the records are JSON already)."""
         kw: dict[str, Any] = {}
         for name in FIELDS:
             value = d[name]
@@ -217,10 +171,8 @@ class HandState:
                 value = tuple(tuple(_meld_from_json(m) for m in ms) for ms in value)
             elif name == "claim":
                 value = Claim.from_json(value) if value is not None else None
-            elif name in _TUPLE_FIELDS:
+            elif isinstance(value, list):
                 value = _tuplify(value)
-            elif name == "last_discard" and value is not None:
-                value = tuple(value)
             kw[name] = value
         return HandState(**kw)
 
@@ -240,67 +192,67 @@ FIELDS: Final[tuple[str, ...]] = _declared_fields(HandState)
 TABLE: Final = N_SEATS
 
 
-def copy_state(s: HandState) -> HandState:
-    """A new HandState with the same fields and memo (for the core's private working copy).
+def _assign(state: HandState, fields: dict[str, Any]) -> None:
+    """Set ``fields`` on a new ``state``: no unknown name, none of FIELDS left unset."""
+    for name, value in fields.items():
+        if name not in FIELDS:
+            raise TypeError(f"HandState has no field {name!r}")
+        setattr(state, name, value)
+    missing = [name for name in FIELDS if not hasattr(state, name)]
+    if missing:
+        raise TypeError(f"HandState needs the fields {', '.join(missing)}")
 
-    Spelled out, not a loop over FIELDS: this runs once per apply, and a constructor call with
-    the fields as arguments costs a tenth of reading them by name."""
-    return HandState(
-        s.variant,
-        s.options,
-        s.dealer,
-        s.seed,
-        s.wall,
-        s.head,
-        s.tail,
-        s.phase,
-        s.turn,
-        s.hands,
-        s.drawn,
-        s.melds,
-        s.discards,
-        s.flowers,
-        s.choices,
-        s.claim,
-        s.scores,
-        s.won,
-        s.escaped,
-        s.wins,
-        s.kongs,
-        s.turn_kongs,
-        s.after_kong,
-        s.draws,
-        s.interrupted,
-        s.n_discards,
-        s.last_discard,
-        s.ext,
-        s.carry,
-        s.result,
-        s.n_actions,
-        s._memo,
-    )
+
+def copy_state(s: HandState) -> HandState:
+    """A new HandState with the same fields and memo (the core's private working copy).
+
+    Every field spelled out, not a loop over FIELDS: this runs once per apply, and a loop of
+    getattr/setattr by name costs ten times as much compiled. ``test_state_fast`` fails when a
+    field of FIELDS is missing here."""
+    new = HandState(s._memo)
+    new.variant = s.variant
+    new.options = s.options
+    new.dealer = s.dealer
+    new.seed = s.seed
+    new.wall = s.wall
+    new.head = s.head
+    new.tail = s.tail
+    new.phase = s.phase
+    new.turn = s.turn
+    new.hands = s.hands
+    new.drawn = s.drawn
+    new.melds = s.melds
+    new.discards = s.discards
+    new.flowers = s.flowers
+    new.choices = s.choices
+    new.claim = s.claim
+    new.scores = s.scores
+    new.won = s.won
+    new.escaped = s.escaped
+    new.wins = s.wins
+    new.kongs = s.kongs
+    new.turn_kongs = s.turn_kongs
+    new.after_kong = s.after_kong
+    new.draws = s.draws
+    new.interrupted = s.interrupted
+    new.n_discards = s.n_discards
+    new.last_discard = s.last_discard
+    new.ext = s.ext
+    new.carry = s.carry
+    new.result = s.result
+    new.n_actions = s.n_actions
+    return new
+
+
+def _from_fields(values: tuple[Any, ...]) -> HandState:
+    """The state whose field values are ``values``, in FIELDS order (unpickling)."""
+    return HandState(**dict(zip(FIELDS, values, strict=True)))
 
 
 def _meld_from_json(m: dict[str, Any]) -> Meld:
     """A stored meld back as the engine made it. No shape check: a Yiwu chow may hold a 白板
     standing for the 财神 face (``"45s5z"``), which tiles.parse_meld would reject."""
     return Meld(type=m["type"], tiles=tuple(sorted(parse_tiles(m["tiles"]))), from_=m.get("from"))
-
-
-_TUPLE_FIELDS = {
-    "wall",
-    "hands",
-    "discards",
-    "flowers",
-    "choices",
-    "scores",
-    "won",
-    "escaped",
-    "wins",
-    "kongs",
-    "turn_kongs",
-    "draws",
-}
 
 
 def _listify(value: Any) -> Any:

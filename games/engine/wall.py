@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
@@ -95,6 +96,23 @@ def dice_seat(seed: str, purpose: str = "dealer") -> int:
     while r >= 4:
         r = rng.getrandbits(3)
     return r
+
+
+def roll_die(rng: random.Random) -> int:
+    """``rng.randint(1, 6)`` written out: ``1 + _randbelow(6)``, which draws ``getrandbits(3)``
+    until it is below 6 (as ``dice_seat`` does for 4)."""
+    r = rng.getrandbits(3)
+    while r >= 6:
+        r = rng.getrandbits(3)
+    return r + 1
+
+
+def seed_basis(seed: str | None, wall: Sequence[int]) -> str:
+    """What a hand's dice and other draws are seeded with: its seed, or for a hand dealt from an
+    explicit wall, a digest of that wall."""
+    if seed is not None:
+        return seed
+    return "wall:" + hashlib.sha256(",".join(map(str, wall)).encode()).hexdigest()[:16]
 
 
 def commit_seed(seed: str, salt: str) -> str:

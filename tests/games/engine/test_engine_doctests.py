@@ -14,7 +14,6 @@ MODULES = [
     "games.engine.actions",
     "games.engine.registry",
     "games.engine.wall",
-    "games.engine.fastwin",
     "games.engine.expert",
     "games.engine.expert.shape",
 ]

@@ -1,7 +1,7 @@
-"""Fuzhou's fast paths (games/engine/variants/fuzhou/play.py) answer exactly as their references.
+"""Fuzhou's live win tests (games/engine/variants/fuzhou/play.py) answer as the rules say.
 
-* can_win on cached group keys, against can_win_reference (counts + is_standard_win);
-* the dealer's 抢金 candidates, against _dealer_can_rob_reference (is_legal_win per discard);
+* can_win on cached group keys, against ``can_win_by_counts`` here (counts + is_standard_win);
+* the dealer's 抢金 candidates, against the calculator's is_legal_win per discard;
 * the non-dealers' 抢金 claim, against the calculator's is_legal_win;
 * the reserve cached on the state's tuples, against reserve_of;
 * the bot's discard pick, against the pick written plainly.
@@ -125,6 +125,44 @@ def _state_for(
     )
 
 
+def can_win_by_counts(state: HandState, seat: int, tile: int | None, how: str) -> bool:
+    """can_win by definition (§10.3, §11.5): the hand's counts, the golds as jokers, no flower."""
+    gold = play.gold_of(state)
+    if gold is None or how == WIN_ROB:
+        return False
+    counts = counts_of(state.hands[seat])
+    if how == WIN_DISCARD:
+        assert tile is not None
+        if tile == gold or play.is_gold_discarder(state, seat):
+            return False
+        counts[tile] += 1
+    if any(counts[27:]):
+        return False  # a flower is laid down, never part of a winning hand (F1)
+    if how != WIN_DISCARD and counts[gold] >= 3:
+        return True  # 三金倒 (§11.5)
+    golds = counts[gold]
+    counts[gold] = 0
+    if sum(counts) + golds + 3 * len(state.melds[seat]) != scoring.HAND_SIZE:
+        return False
+    return is_standard_win(counts, golds)
+
+
+def dealer_robs_by_calculator(state: HandState, seat: int) -> list[int]:
+    """§11.3 dealer 抢金 by definition: the discards after which is_legal_win takes his tiles and
+    the gold."""
+    gold = play.gold_of(state)
+    if seat != state.dealer or state.n_discards or gold is None:
+        return []
+    ctx = scoring.WinContext(gold=gold, special=scoring.QIANGJIN)
+    out = []
+    for t in sorted(set(state.hands[seat])):
+        rest = list(state.hands[seat])
+        rest.remove(t)
+        if scoring.is_legal_win([*rest, gold], state.melds[seat], ctx):
+            out.append(t)
+    return out
+
+
 def _cases(seed: int, n: int) -> list[tuple[int, Hand, tuple[Meld, ...]]]:
     rng = random.Random(seed)
     out = []
@@ -187,7 +225,7 @@ def test_can_win_equals_the_reference_on_random_hands() -> None:
                 continue  # no fifth copy exists
             for how in (WIN_DISCARD, WIN_ROB):
                 got = RULES.can_win(state, seat, t, how)
-                assert got == RULES.can_win_reference(state, seat, t, how), (gold, held, melds, t)
+                assert got == can_win_by_counts(state, seat, t, how), (gold, held, melds, t)
                 wins[WIN_DISCARD] += got
                 checked += 1
         # a gold discarder wins on no discard
@@ -197,36 +235,38 @@ def test_can_win_equals_the_reference_on_random_hands() -> None:
         for drawn in {full[i], rng.choice(full), None}:
             state = _state_for(base, seat, gold, full, melds, drawn=drawn)
             got = RULES.can_win(state, seat, None, WIN_SELF)
-            assert got == RULES.can_win_reference(state, seat, None, WIN_SELF), (gold, full, drawn)
+            assert got == can_win_by_counts(state, seat, None, WIN_SELF), (gold, full, drawn)
             wins[WIN_SELF] += got
             checked += 1
         # wrong sizes are never wins
         state = _state_for(base, seat, gold, held, melds, drawn=held[0])
-        assert RULES.can_win(state, seat, None, WIN_SELF) == RULES.can_win_reference(
+        assert RULES.can_win(state, seat, None, WIN_SELF) == can_win_by_counts(
             state, seat, None, WIN_SELF
         )
     assert checked > 20000
     assert wins[WIN_DISCARD] > 500 and wins[WIN_SELF] > 500, wins
 
 
-def test_can_win_with_a_flower_in_hand_takes_the_reference() -> None:
+def test_a_hand_holding_a_flower_never_wins() -> None:
+    """Nor does a flower offered: is_legal_win refuses a hand with one (flowers are laid down)."""
     base = _base_state()
     for gold, full, melds in _cases(4, 300):
         held = [*full[1:-1], 30]
         state = _state_for(base, 1, gold, held, melds, discards=((),) * 4)
-        for t in (full[0], full[-1], 35):
-            assert RULES.can_win(state, 1, t, WIN_DISCARD) == RULES.can_win_reference(
-                state, 1, t, WIN_DISCARD
-            )
+        for t in (full[0], full[-1]):
+            assert not RULES.can_win(state, 1, t, WIN_DISCARD)
+            drawn = _state_for(base, 1, gold, [*held, t], melds, drawn=t)
+            assert not RULES.can_win(drawn, 1, None, WIN_SELF)
+        assert not RULES.can_win(_state_for(base, 1, gold, full[1:], melds), 1, 35, WIN_DISCARD)
 
 
-def test_the_dealers_qiangjin_equals_the_reference() -> None:
+def test_the_dealers_qiangjin_equals_the_calculator() -> None:
     base = _base_state()
     robs = 0
     for gold, full, melds in _cases(5, 4000):
         state = _state_for(base, base.dealer, gold, full, melds, n_discards=0)
         got = RULES._dealer_can_rob(state, base.dealer)
-        assert got == RULES._dealer_can_rob_reference(state, base.dealer), (gold, full, melds)
+        assert got == dealer_robs_by_calculator(state, base.dealer), (gold, full, melds)
         robs += bool(got)
         # only on the dealer's first turn
         later = replace(state, n_discards=1)
@@ -366,11 +406,11 @@ def test_the_held_hand_entry_is_reused_only_when_it_matches() -> None:
             for t in {full[i], rng.randrange(27), rng.randrange(27)}:
                 if counts_of(held)[t] >= 4:
                     continue
-                assert RULES.can_win(st, seat, t, WIN_DISCARD) == RULES.can_win_reference(
+                assert RULES.can_win(st, seat, t, WIN_DISCARD) == can_win_by_counts(
                     st, seat, t, WIN_DISCARD
                 )
         for g in (gold, other_gold):
             drawn = _state_for(base, seat, g, full, melds, drawn=full[i])
-            assert RULES.can_win(drawn, seat, None, WIN_SELF) == RULES.can_win_reference(
+            assert RULES.can_win(drawn, seat, None, WIN_SELF) == can_win_by_counts(
                 drawn, seat, None, WIN_SELF
             )

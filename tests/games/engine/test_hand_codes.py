@@ -1,7 +1,7 @@
-"""The digit-walking fills of hand's and fastwin's code tables against their references.
+"""The digit-walking fills of hand's code tables against their references.
 
 ``hand._suit_code`` / ``hand._honor_code`` must equal ``_pack`` of the entry functions they stand
-for, ``fastwin``'s codes the low bits of hand's, and ``waits_from_keys`` (its per-group cache keyed
+for, the w0 codes (no wildcard) the packed codes' low bits, and ``waits_from_keys`` (its per-group cache keyed
 by one packed int) the kinds that win by the plain win test.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from games.engine import fastwin, hand
+from games.engine import hand
 
 _POW5 = [5**i for i in range(9)]
 
@@ -50,16 +50,16 @@ def test_honor_code_equals_the_packed_honor_entry_on_every_group() -> None:
         assert hand._HONOR_CODES[key] == want, counts
 
 
-def test_fastwin_codes_are_the_low_bits_of_hands() -> None:
+def test_w0_codes_are_the_low_bits_of_the_packed_codes() -> None:
     rng = random.Random(22)
     for _ in range(20000):
         counts = _random_suit(rng, 17)
         key = _key(counts)
-        assert fastwin._suit_code(key) == hand._suit_code(key) & 63, counts
-        assert fastwin.SUIT_W0[key] == hand._suit_code(key) & 63, counts
+        assert hand._suit_w0(key) == hand._suit_code(key) & 63, counts
+        assert hand.SUIT_W0[key] == hand._suit_code(key) & 63, counts
     for counts in itertools.product(range(5), repeat=7):
         key = _key(counts)
-        assert fastwin.HONOR_W0[key] == hand._honor_code(key) & 63, counts
+        assert hand.HONOR_W0[key] == hand._honor_code(key) & 63, counts
 
 
 def test_waits_from_keys_equal_the_kinds_that_win() -> None:

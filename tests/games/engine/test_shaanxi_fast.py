@@ -289,20 +289,6 @@ def test_dealer_paozi_uses_the_best_shanten_after_one_discard() -> None:
         assert after_discards(counts, 4, 0, sorted(set(hand))) == slow
 
 
-def test_roll_die_is_randint() -> None:
-    """play.roll_die (and Yiwu's copy) draw what random.randint(1, 6) draws, from the same state."""
-    from games.engine.variants.yiwu import play as yiwu_play
-
-    for i in range(300):
-        ref = random.Random(f"die:{i}")
-        fast = random.Random(f"die:{i}")
-        other = random.Random(f"die:{i}")
-        for _ in range(8):
-            want = ref.randint(1, 6)
-            assert play.roll_die(fast) == want
-            assert yiwu_play._roll_die(other) == want
-
-
 def test_discard_options_and_paozi_pick_match_the_plain_rules() -> None:
     """discard_options (a walk of the sorted hand) is every held kind; the 炮子 bot's shanten from
     its own group keys is fast_shanten.shanten / after_discards on the counts."""

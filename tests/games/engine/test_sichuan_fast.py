@@ -1,12 +1,11 @@
-"""The Sichuan fast paths against their references, on thousands of seeded random hands.
+"""The Sichuan rules against their definitions, on thousands of seeded random hands.
 
-* ``scoring._fast_candidates`` (closed-form pattern tests) against ``scoring.reference_candidates``
-  (every reading from ``hand.decompositions``), and whole ``score`` results with the fast path
-  switched off;
+* ``scoring.basic_candidates`` (closed-form pattern tests) against ``reference_candidates`` here
+  (§5.1 read off every reading from ``hand.decompositions``);
 * ``scoring.waits`` (per-suit wait masks) against ``scoring.waits_by_trial`` (one ``is_win`` per
   kind), and the cached ``dajiao_value`` against a recomputation from the references;
-* ``SichuanRules.can_win`` (cached win masks of the hand before the tile) against
-  ``SichuanRules._can_win_slow`` (the whole hand tested);
+* ``SichuanRules.can_win`` (cached win masks of the hand before the tile) against §4 on the whole
+  hand (``_wins_by_definition``: no void tile, a standard shape or seven pairs);
 * ``SichuanRules.discard_options`` (bisected void range of the sorted hand) against its definition.
 """
 
@@ -18,12 +17,54 @@ from typing import Any
 
 import pytest
 
-from games.engine.tiles import Meld
+from games.engine.hand import decompositions, is_standard_win, seven_pairs
+from games.engine.tiles import Meld, counts_of, number_of
 from games.engine.variants.sichuan import play, scoring, settle
 from tests.games.engine.standin import stand_in
 
 SEEDS = range(4000)
 SUITS = ("m", "p", "s")
+
+
+def _terminal(t: int) -> bool:
+    return number_of(t) in (1, 9)
+
+
+def reference_candidates(concealed: list[int], melds: list[Meld]) -> frozenset[str]:
+    """§5.1 by definition: the basic patterns some standard reading or seven pairs qualifies for."""
+    tiles = scoring.all_tiles(concealed, melds)
+    qing = len(scoring.suits_held(tiles)) == 1
+    counts = counts_of(concealed)
+    found: set[str] = set()
+    if is_standard_win(counts):
+        found.add("pinghu")
+        all_258 = all(number_of(t) in (2, 5, 8) for t in tiles)
+        for d in decompositions(counts):
+            if all(kind == "pung" for kind, _ in d.sets):
+                found |= {"qingdui" if qing else "duiduihu", "duiduihu"}
+                if all_258:
+                    found.add("jiangdui")
+            sets_ok = all(
+                _terminal(t) if k == "pung" else number_of(t) in (1, 7) for k, t in d.sets
+            )
+            if _terminal(d.pair) and sets_ok and all(_terminal(m.tiles[0]) for m in melds):
+                found |= {"daiyaojiu", "qingyaojiu"} if qing else {"daiyaojiu"}
+    if not melds and seven_pairs(counts):
+        dragon = 4 in counts
+        found.add("longqidui" if dragon else "qidui")
+        if qing:
+            found.add("qinglongqidui" if dragon else "qingqidui")
+    if found and qing:
+        found.add("qingyise")
+    return frozenset(found)
+
+
+def _wins_by_definition(hand: tuple[int, ...], melds: list[Meld], void: str) -> bool:
+    """§4 on the whole hand: no void-suit tile, then a standard shape or (no melds) seven pairs."""
+    if any(t // 9 == SUITS.index(void) for t in hand):
+        return False
+    counts = counts_of(hand)
+    return is_standard_win(counts) or (not melds and seven_pairs(counts))
 
 
 def _meld(rng: random.Random, kind: int) -> Meld:
@@ -149,46 +190,32 @@ def _hands13(seed: int) -> Iterator[tuple[list[int], list[Meld], str | None]]:
     yield _random_hand(rng, 13)
 
 
-def test_fast_candidates_match_the_readings() -> None:
+def test_candidates_match_the_readings() -> None:
     covered: set[str] = set()
     for seed in SEEDS:
         for concealed, melds, _ in _hands14(seed):
-            fast = scoring._fast_candidates(concealed, melds)
+            fast = scoring._candidates(concealed, melds)
             if fast is None:
+                assert (
+                    any(t >= 27 for t in concealed)
+                    or any(m.type == "chow" for m in melds)
+                    or (max(counts_of(concealed)) > 4)
+                )
                 continue
-            assert fast == scoring.reference_candidates(concealed, melds), (concealed, melds)
+            assert fast == reference_candidates(concealed, melds), (concealed, melds)
             covered |= fast
     # the generator reaches every pattern the readings decide
     assert covered >= set(scoring.BASIC_FAN) - {"tianhu", "dihu"}
 
 
-def _scores(seeds: range) -> list[Any]:
-    out: list[Any] = []
-    for seed in seeds:
-        rng = random.Random(f"sichuan-fast-score:{seed}")
-        concealed, melds, void = _winning_hand(rng)
-        ctx = scoring.ScoreContext(
-            missing_suit=void,
-            gangshanghua=rng.random() < 0.2,
-            first_draw=rng.random() < 0.2,
-        )
-        out.append(
-            scoring.score(
-                concealed, melds, rng.choice(concealed), "self_draw", rng.randrange(4), None, 0, ctx
-            )
-        )
-    return out
-
-
-def test_score_matches_the_reference_path(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_candidates_refuse_what_no_sichuan_hand_holds() -> None:
     scoring._cached_candidates.cache_clear()
-    fast = _scores(range(2000))
-    scoring._cached_candidates.cache_clear()
-    monkeypatch.setattr(scoring, "_fast_candidates", lambda concealed, melds: None)
-    try:
-        assert _scores(range(2000)) == fast
-    finally:
-        scoring._cached_candidates.cache_clear()
+    for concealed, melds in (
+        ([27, 27, 27, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9], []),
+        ([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9], [Meld("chow", (3, 4, 5), 3)]),
+    ):
+        with pytest.raises(ValueError):
+            scoring.basic_candidates(concealed, melds)
 
 
 def _dajiao_reference(concealed: list[int], melds: list[Meld], waits: list[int]) -> int:
@@ -196,7 +223,7 @@ def _dajiao_reference(concealed: list[int], melds: list[Meld], waits: list[int])
     for t in waits:
         hand = [*concealed, t]
         roots = scoring.count_roots(hand, melds)
-        for pid in scoring.reference_candidates(hand, melds):
+        for pid in reference_candidates(hand, melds):
             gen = roots - 1 if pid in scoring.DRAGON_PATTERNS else roots
             best = max(best, scoring.BASIC_FAN[pid] + gen)
     return scoring.hand_points(best) if best else 0
@@ -237,7 +264,6 @@ def test_can_win_masks_match_the_whole_hand_test() -> None:
             if sum(concealed.count(t) > 4 for t in set(concealed)):
                 continue
             hand = tuple(sorted(concealed))
-            lo = 9 * SUITS.index(void)
             for tile in range(27):
                 if hand.count(tile) >= 4:
                     continue  # no fifth copy in play
@@ -250,7 +276,8 @@ def test_can_win_masks_match_the_whole_hand_test() -> None:
                     drawn=None,
                 )
                 won = rules.can_win(state, 0, tile, "discard")
-                assert won == rules._can_win_slow(state, 0, tile, lo), (hand, melds, void, tile)
+                want = hand.count(tile) < 4 and _wins_by_definition((*hand, tile), melds, void)
+                assert won == want, (hand, melds, void, tile)
                 wins += won
                 # the same tile drawn: a self-draw test on the 14-tile hand
                 state = stand_in(
@@ -262,7 +289,6 @@ def test_can_win_masks_match_the_whole_hand_test() -> None:
                     drawn=tile if rng.random() < 0.8 else None,
                 )
                 assert rules.can_win(state, 0, None, "self") == won
-                assert rules._can_win_slow(state, 0, None, lo) == won
     assert wins > 500
 
 
@@ -328,14 +354,14 @@ def test_claim_tests_on_the_same_hand_reuse_its_masks() -> None:
     for void, wins in (("s", True), ("m", False)):
         state: Any = stand_in("sichuan", hands=(hand, hand), choices=(void, void), melds=((), ()))
         got = [rules.can_win(state, 0, t, "discard") for t in range(27)]
-        assert got == [rules._can_win_slow(state, 0, t, 9 * SUITS.index(void)) for t in range(27)]
+        assert got == [_wins_by_definition((*hand, t), [], void) for t in range(27)]
         assert any(got) == wins
         assert [rules.can_win(state, 1, t, "discard") for t in range(27)] == got
     # a new tuple with other contents, same seat and void: not the cached masks
     other = (0, 0, 0, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17)
     state = stand_in("sichuan", hands=(other,), choices=("s",), melds=((),))
     got = [rules.can_win(state, 0, t, "discard") for t in range(27)]
-    assert got == [rules._can_win_slow(state, 0, t, 18) for t in range(27)]
+    assert got == [_wins_by_definition((*other, t), [], "s") for t in range(27)]
     assert any(got)
 
 
@@ -352,7 +378,7 @@ def test_best_fan_is_the_max_over_the_candidates() -> None:
             if scoring.all_tiles(concealed, melds).count(t) == 4
         )
         assert scoring.count_roots(concealed, melds) == roots
-        candidates = set(scoring.reference_candidates(concealed, melds))
+        candidates = set(reference_candidates(concealed, melds))
         if special is not None:
             candidates.add(special)
 

@@ -170,3 +170,61 @@ def test_states_built_by_copies_equal_the_constructors() -> None:
                 assert r is not s2 and r.n_actions == 0 and s2.n_actions == s.n_actions + 1
                 _same_state(replace(r, n_actions=s2.n_actions), s2)
                 s = s2
+
+
+def _other(value: Any) -> Any:
+    """A value of the same type as ``value`` (the compiled class checks field types), unequal."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value + "'"
+    if isinstance(value, tuple):
+        return value[1:]
+    return {**(value or {}), "marked": True}  # a dict field (or one that is None all hand long)
+
+
+def test_copy_state_copies_every_field() -> None:
+    """copy_state names each field by hand (the hot copy). For every field of FIELDS, two states
+    that differ in that field only must copy as themselves: a field copy_state leaves out keeps
+    one starting value (or none) in both copies, and fails here by name."""
+    final, _, played = play_hand("sichuan", {"bloody": True}, "copy:every", checked=False)
+    states = [new_hand("sichuan", {"bloody": True}, dealer=final.dealer, seed="copy:every")[0]]
+    for a in played:
+        states.append(_apply_unchecked(states[-1], Action.from_json(a))[0])
+    for name in FIELDS:
+        first = getattr(states[0], name)
+        other = next((getattr(t, name) for t in states if getattr(t, name) != first), None)
+        if other is None:
+            other = _other(first)
+        for value in (first, other):
+            marked = replace(states[len(states) // 2], **{name: value})
+            copied = state.copy_state(marked)
+            assert copied is not marked and copied.memo(0) is marked.memo(0)
+            assert getattr(copied, name, None) == value, f"copy_state does not copy {name!r}"
+
+
+def test_fields_are_the_declared_ones_and_all_needed() -> None:
+    """HandState(**fields) takes the declared fields only, and every one without a starting
+    value; the others start as declared."""
+    s = new_hand("wuhan", {}, dealer=1, seed="fields:declared")[0]
+    given = _fields_of(s)
+    for bad in ("nope", "memo", "_legal"):
+        try:
+            HandState(**given, **{bad: 1})
+        except TypeError as e:
+            assert bad in str(e)
+        else:
+            raise AssertionError(f"HandState took {bad!r}")
+    needed = {"variant", "options", "dealer", "seed", "wall", "head", "turn", "hands", "drawn"}
+    needed |= {"ext", "carry"}
+    for name in FIELDS:
+        partial = {k: v for k, v in given.items() if k != name}
+        try:
+            made = HandState(**partial)
+        except TypeError as e:
+            assert name in needed and name in str(e), name
+        else:
+            assert name not in needed, name
+            assert hasattr(made, name)

@@ -34,7 +34,7 @@ from games.engine import (
 )
 from games.engine.actions import HU, KONG_CONCEALED
 from games.engine.core import Rules
-from games.engine.fastwin import is_standard_win
+from games.engine.hand import is_standard_win
 from games.engine.registry import Variant
 from games.engine.simulate import play_hand
 from games.engine.state import N_SEATS, HandState, WinContext

@@ -71,3 +71,24 @@ def test_it_simulates_from_the_cli():
     ).stdout
     summary = json.loads(out)
     assert summary["hands"] == 5 and sum(summary["results"].values()) == 5
+
+
+def test_roll_die_is_randint() -> None:
+    """wall.roll_die (the dice of Shaanxi, Wuhan and Yiwu) draws what random.randint(1, 6) draws,
+    from the same generator state."""
+    import random
+
+    from games.engine.wall import roll_die
+
+    for i in range(300):
+        ref, fast = random.Random(f"die:{i}"), random.Random(f"die:{i}")
+        assert [roll_die(fast) for _ in range(8)] == [ref.randint(1, 6) for _ in range(8)]
+
+
+def test_seed_basis_is_the_seed_or_the_walls_digest() -> None:
+    from games.engine.wall import seed_basis
+
+    assert seed_basis("abc", [1, 2, 3]) == "abc"
+    basis = seed_basis(None, [1, 2, 3])
+    assert basis.startswith("wall:") and len(basis) == 21
+    assert basis == seed_basis(None, (1, 2, 3)) != seed_basis(None, [1, 2, 4])

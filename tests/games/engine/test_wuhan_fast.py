@@ -507,12 +507,6 @@ def test_shape_patterns_match_the_first_version() -> None:
     assert shapes > N_RANDOM // 4
 
 
-def test_roll_die_matches_randint() -> None:
-    for seed in range(200):
-        fast, slow = random.Random(seed), random.Random(seed)
-        assert [play._roll_die(fast) for _ in range(8)] == [slow.randint(1, 6) for _ in range(8)]
-
-
 def test_all_pungs_and_plain_tiles_match_their_definitions() -> None:
     """can_win's shape reject (``play._all_pungs_with``) and its reading shortcut
     (``play._plain_tiles``) against ``hand.is_all_pungs_win`` and ``scoring.basic_violation``."""

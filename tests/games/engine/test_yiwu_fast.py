@@ -2,7 +2,7 @@
 
 * ``shapes.wins_with`` (cached per 13-tile hand) equals ``shapes.is_winning_shape`` of the hand
   plus the tile;
-* ``YiwuRules.can_win`` (shape pre-check first) equals ``play.can_win_reference`` (the §15 checks);
+* ``YiwuRules.can_win`` (shape pre-check first) equals ``play.legal_win`` (the §15 checks alone);
 * the bot's per-discard shanten (``bot._face_shanten_after``) equals ``hand.shanten`` of every
   discard, and ``bot.bot_pick`` picks what the straightforward greedy bot below picks.
 """
@@ -92,7 +92,7 @@ def _states(n_hands: int, seed: str) -> list[HandState]:
     return out
 
 
-def test_can_win_equals_reference_on_live_states():
+def test_the_shape_pre_check_never_refuses_a_legal_win():
     rules = play.RULES
     checked = wins = 0
     for state in _states(12, "yiwu-fast-cw"):
@@ -102,12 +102,12 @@ def test_can_win_equals_reference_on_live_states():
             if state.drawn is not None:
                 for how in (WIN_SELF,):
                     got = rules.can_win(state, seat, None, how)
-                    assert got == play.can_win_reference(state, seat, None, how)
+                    assert got == play.legal_win(state, seat, None, how)
                     wins += got
             for tile in range(34):
                 for how in (WIN_DISCARD, WIN_ROB):
                     got = rules.can_win(state, seat, tile, how)
-                    assert got == play.can_win_reference(state, seat, tile, how), (seat, tile)
+                    assert got == play.legal_win(state, seat, tile, how), (seat, tile)
                     checked += 1
                     wins += got
     assert checked > 10000 and wins > 200

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from games.engine import fastwin
+from games.engine import hand
 from games.engine.encoding import GROUP as _GROUP
 from games.engine.encoding import POW5 as _POW5
 from games.engine.encoding import WEIGHT as _WEIGHT
-from games.engine.fastwin import win_from_keys
+from games.engine.hand import win_from_keys
 
 SuitKeys = tuple[int, int, int, int]
 """(m key, p key, s key, golds) of a hand: the keys of its non-gold tiles and its gold count."""
@@ -49,7 +49,7 @@ def _plain(hand: tuple[int, ...]) -> bool:
     return True
 
 
-_W0: Final = fastwin.SUIT_W0
+_W0: Final = hand.SUIT_W0
 
 
 class _LowerBounds(dict[int, tuple[int, int]]):
@@ -112,7 +112,7 @@ def may_win(km: int, kp: int, ks: int, golds: int) -> bool:
 
 _NEED: Final[dict[SuitKeys, tuple[int, int, int]]] = {}
 """Per held hand (its keys), per suit: what adding one tile to that suit must achieve. With no gold
-it is the ``fastwin.SUIT_W0`` code the suit must then have (the other suits are fixed: the four
+it is the ``hand.SUIT_W0`` code the suit must then have (the other suits are fixed: the four
 codes sum to 11 exactly on a win, the empty honour group giving 1), or 0 when no code can do it.
 With golds it is -1 (test in full) when the hand plus one more gold wins, else -2: a tile that
 completes the hand would complete it as a gold too, so a hand not ready that way wins on nothing.

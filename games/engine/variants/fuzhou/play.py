@@ -35,9 +35,9 @@ from games.engine.core import (
 )
 from games.engine.encoding import GROUP as _GROUP
 from games.engine.encoding import WEIGHT as _WEIGHT
-from games.engine.fastwin import is_standard_win, win_from_keys
+from games.engine.hand import win_from_keys
 from games.engine.state import N_SEATS, PHASE_OVER, PHASE_TURN, TABLE, HandState, WinContext
-from games.engine.tiles import counts_of, meld_to_json, tile_str
+from games.engine.tiles import meld_to_json, tile_str
 from games.engine.variants.fuzhou import scoring
 from games.engine.variants.fuzhou.deal import (
     _deal_in_rounds,
@@ -236,9 +236,10 @@ class FuzhouRules(Rules):
     def can_win(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
         """§10.3 via the calculator's is_legal_win; no 抢杠 in Fuzhou (F12).
 
-        The hot path of every claim window: live hands are always well formed (no flower, no gold
-        in a meld), so this is is_legal_win without its input checks, on the hand's cached group
-        keys (``can_win_reference`` is the same test from the counts)."""
+        The hot path of every claim window: live hands are always well formed (no gold in a meld),
+        so this is is_legal_win without its input checks, on the hand's cached group keys. A hand
+        holding a flower (kinds 27 and up: the honours are flowers here, F1) never wins, as
+        is_legal_win says: flowers are laid down and replaced at once."""
         ext_gold = state.ext.get("gold")
         if ext_gold is None or how == _WIN_ROB:
             return False
@@ -258,7 +259,7 @@ class FuzhouRules(Rules):
                     last = memo[_KEYS_OF] = (hand, gold, suit_keys(hand, gold), None)
             keys, need = last[2], last[3]
             if keys is None or tile >= 27:
-                return self.can_win_reference(state, seat, tile, how)
+                return False  # a flower held or offered
             if len(hand) + 3 * len(state.melds[seat]) != scoring.HAND_SIZE - 1:
                 return False
             if need is None:
@@ -271,7 +272,7 @@ class FuzhouRules(Rules):
             return n < 0 and _wins_with(keys, need, tile)
         keys = suit_keys(hand, gold)
         if keys is None or (tile is not None and tile >= 27):
-            return self.can_win_reference(state, seat, tile, how)
+            return False  # a flower held or offered
         size = len(hand) + 3 * len(state.melds[seat])
         km, kp, ks, golds = keys
         if golds >= 3:
@@ -303,25 +304,6 @@ class FuzhouRules(Rules):
             need = _NEED.get(held) or _need_of(held)
         return _wins_with(held, need, drawn)
 
-    def can_win_reference(self, state: HandState, seat: int, tile: int | None, how: str) -> bool:
-        """can_win from the tile counts (the reference of the keyed fast path)."""
-        gold = gold_of(state)
-        if gold is None or how == _WIN_ROB:
-            return False
-        counts = counts_of(state.hands[seat])
-        if how == _WIN_DISCARD:
-            assert tile is not None
-            if tile == gold or is_gold_discarder(state, seat):
-                return False
-            counts[tile] = counts[tile] + 1
-        elif counts[gold] >= 3:
-            return True  # 三金倒 (§11.5)
-        golds = counts[gold]
-        counts[gold] = 0
-        if sum(counts) + golds + 3 * len(state.melds[seat]) != scoring.HAND_SIZE:
-            return False
-        return is_standard_win(counts, golds)
-
     def _dealer_can_rob(self, state: HandState, seat: int) -> list[int]:
         """§11.3 dealer 抢金: the discards after which his 16 tiles + the gold win."""
         if seat != state.dealer or state.n_discards:
@@ -330,12 +312,10 @@ class FuzhouRules(Rules):
         if gold is None:
             return []
         hand = state.hands[seat]
-        if state.melds[seat] or not _plain(hand):
-            return self._dealer_can_rob_reference(state, seat)
+        if len(hand) + 3 * len(state.melds[seat]) != scoring.HAND_SIZE or not _plain(hand):
+            return []  # (is_legal_win refuses a flower or a fifth copy)
         keys = suit_keys(hand, gold)
         assert keys is not None
-        if len(hand) != scoring.HAND_SIZE:
-            return []
         km, kp, ks, golds = keys
         if not may_win(km, kp, ks, golds + 3):
             # Each candidate asks whether the hand with one tile t turned into a gold wins; if it
@@ -356,20 +336,6 @@ class FuzhouRules(Rules):
             rp = kp - w if g == 1 else kp
             rs = ks - w if g == 2 else ks
             if may_win(rm, rp, rs, golds + 1) and win_from_keys(rm, rp, rs, 0, golds + 1):
-                out.append(t)
-        return out
-
-    def _dealer_can_rob_reference(self, state: HandState, seat: int) -> list[int]:
-        """_dealer_can_rob by the calculator's is_legal_win on every candidate discard."""
-        gold = gold_of(state)
-        if seat != state.dealer or state.n_discards or gold is None:
-            return []
-        ctx = scoring.WinContext(gold=gold, special=scoring.QIANGJIN)
-        out = []
-        for t in sorted(set(state.hands[seat])):
-            rest = list(state.hands[seat])
-            rest.remove(t)
-            if scoring.is_legal_win([*rest, gold], state.melds[seat], ctx):
                 out.append(t)
         return out
 
@@ -412,21 +378,15 @@ class FuzhouRules(Rules):
         if gold is None:
             return []
         hand = state.hands[seat]
-        if state.melds[seat] or not _plain(hand):
-            won = self._claim_qiangjin_reference(state, seat, gold)
-        else:
-            keys = suit_keys(hand, gold)
-            assert keys is not None
-            won = (
-                len(hand) + 1 == scoring.HAND_SIZE
-                and keys[3] + 1 <= scoring.LIVE_GOLDS + 1
-                and wins_with_tile(keys, -1)
-            )
+        keys = suit_keys(hand, gold)
+        won = (
+            keys is not None
+            and _plain(hand)
+            and len(hand) + 1 + 3 * len(state.melds[seat]) == scoring.HAND_SIZE
+            and keys[3] + 1 <= scoring.LIVE_GOLDS + 1
+            and wins_with_tile(keys, -1)
+        )
         return [Action(seat, QIANGJIN, tile=tile_str(gold))] if won else []
-
-    def _claim_qiangjin_reference(self, state: HandState, seat: int, gold: int) -> bool:
-        ctx = scoring.WinContext(gold=gold, special=scoring.QIANGJIN)
-        return scoring.is_legal_win([*state.hands[seat], gold], state.melds[seat], ctx)
 
     def on_claim_resolved(self, state: HandState, events: Events) -> HandState:
         claim = state.claim

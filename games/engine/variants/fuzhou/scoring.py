@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from games.engine.fastwin import is_standard_win
+from games.engine.hand import is_standard_win
 from games.engine.tiles import Meld, counts_of
 
 HAND_SIZE: Final = 17

@@ -13,7 +13,6 @@ before the dealer's first discard.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from typing import Any, Final
 
@@ -25,7 +24,8 @@ from games.engine.state import N_SEATS, PHASE_CHOICE, PHASE_OVER, HandState, Win
 from games.engine.tiles import Meld, counts_of, format_tiles, tile_str
 from games.engine.variants.shaanxi import rules as table
 from games.engine.variants.shaanxi import scoring, shapes
-from games.engine.wall import DICE_ALGORITHM, dice_seat
+from games.engine.wall import DICE_ALGORITHM, dice_seat, roll_die
+from games.engine.wall import seed_basis as wall_seed_basis
 
 PAOZI = "paozi"
 """Action/choice type of the 炮子 side bet (§4)."""
@@ -105,19 +105,8 @@ _DEAL_ORDERS: Final[tuple[tuple[int, ...], ...]] = tuple(
 
 
 def seed_basis(state: HandState) -> str:
-    """What the dice are drawn from: the hand's seed, or a digest of its explicit wall."""
-    if state.seed is not None:
-        return state.seed
-    return "wall:" + hashlib.sha256(",".join(map(str, state.wall)).encode()).hexdigest()[:16]
-
-
-def roll_die(rng: random.Random) -> int:
-    """``rng.randint(1, 6)`` written out: ``1 + _randbelow(6)``, which takes ``getrandbits(3)``
-    until it is below 6 (as ``wall.dice_seat`` does for 4)."""
-    r = rng.getrandbits(3)
-    while r >= 6:
-        r = rng.getrandbits(3)
-    return r + 1
+    """What the dice are drawn from (``wall.seed_basis``)."""
+    return wall_seed_basis(state.seed, state.wall)
 
 
 def roll_dice(state: HandState) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from games.engine.encoding import GROUP as _KIND_GROUP
 from games.engine.encoding import POW5 as _POW5
 from games.engine.encoding import WEIGHT as _KIND_WEIGHT
 from games.engine.encoding import tile_keys
-from games.engine.fastwin import HONOR_W0, SUIT_W0, WIN0, is_standard_win
+from games.engine.hand import HONOR_W0, SUIT_W0, WIN0, is_standard_win
 from games.engine.tiles import HONORS, Meld
 
 PING_HU = "ping_hu"
@@ -232,7 +232,7 @@ def _group_bits(g: int, key: int, need: int) -> int:
 def _standard_bits(km: int, kp: int, ks: int, kz: int) -> int:
     """Kinds t for which the tiles of group keys (km, kp, ks, kz) plus t are a standard win.
 
-    The four groups' codes (fastwin: 1 sets alone, 8 sets and the pair, else 0) sum to 11 exactly
+    The four groups' codes (hand.SUIT_W0: 1 sets alone, 8 sets and the pair, else 0) sum to 11 exactly
     when the hand wins, so the group taking t must reach 11 minus the other three.
     """
     a = _SUIT_W0[km]

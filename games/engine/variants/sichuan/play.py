@@ -7,19 +7,16 @@ and the hand calculator can never disagree. Options: ``{"bloody": bool}`` (血�
 
 from __future__ import annotations
 
-import hashlib
 from bisect import bisect_left
 from typing import Any, Final
 
 from games.engine.actions import DINGQUE, Action
 from games.engine.core import WIN_SELF, Events, Rules, add_score, live_count, replace
 from games.engine.encoding import WEIGHT as _WEIGHT
-from games.engine.fastwin import SUIT_W0, win0_from_keys
-from games.engine.hand import seven_pairs
+from games.engine.hand import SUIT_W0
 from games.engine.state import N_SEATS, HandState, WinContext
-from games.engine.tiles import counts_of
 from games.engine.variants.sichuan import scoring, settle
-from games.engine.wall import dice_seat
+from games.engine.wall import dice_seat, seed_basis
 
 SUITS: Final = ("m", "p", "s")
 _BASE: Final = {"m": 0, "p": 9, "s": 18}
@@ -111,18 +108,17 @@ class SichuanRules(Rules):
         memo = state.memo(seat)
         last: tuple[tuple[int, ...], str, int] = memo.get(_MASKS_OF, _NO_MASKS)
         if tile is None:
-            # A self-draw: the hand before the draw was win-masked on the discards that went
+            # A self-draw: the hand less one tile, tested with that tile. The drawn one, when
+            # there is one: the hand before the draw was win-masked on the discards that went
             # round since (a claim test each), so its mask usually answers this too.
-            tile = state.drawn
-            if tile is None or state.turn != seat:
-                return self._can_win_slow(state, seat, None, _BASE[void])
             lo = _BASE[void]
             i = bisect_left(hand, lo)
             if i < len(hand) and hand[i] < lo + 9:
                 return False  # a void-suit tile held (the drawn one too): no slicing, no look-up
+            tile = state.drawn
+            if tile is None or state.turn != seat or tile not in hand:
+                tile = hand[-1]  # (the 14 tiles win exactly when this one completes the rest)
             i = bisect_left(hand, tile)
-            if i == len(hand) or hand[i] != tile:
-                return self._can_win_slow(state, seat, None, lo)
             hand = hand[:i] + hand[i + 1 :]
             if last[1] == void and last[0] == hand:
                 masks = last[2]
@@ -151,43 +147,6 @@ class SichuanRules(Rules):
         return masks != 0 and bool(
             masks >> tile & 1 or (masks >> (tile + 27) & 1 and not state.melds[seat])
         )
-
-    def _can_win_slow(self, state: HandState, seat: int, tile: int | None, lo: int) -> bool:
-        """``can_win`` tested on the whole hand (plus ``tile``): the reference of ``_win_masks``."""
-        if tile is not None and lo <= tile < lo + 9:
-            return False
-        hand = state.hands[seat]
-        info = _HAND_INFO.get((hand, lo))
-        if info is None:
-            info = _hand_info(hand, lo)
-        if info is None:  # a void-suit tile is held
-            return False
-        n0, n1, n2, k0, k1, k2, mask = info
-        if tile is not None:
-            if not mask & _NEAR[tile]:
-                # the tile would sit in a pung, a chow or the pair (or a seventh pair) with a held
-                # tile of its suit at most two steps away: none held, no win
-                return False
-            g = tile // 9
-            w = _WEIGHT[tile]
-            if g == 0:
-                n0 += 1
-                k0 += w
-            elif g == 1:
-                n1 += 1
-                k1 += w
-            else:
-                n2 += 1
-                k2 += w
-        # Cheap necessary condition: a standard win has exactly one suit holding 2 mod 3 tiles (the
-        # pair's) and the others 0 mod 3; seven pairs needs even counts.
-        r = sorted((n0 % 3, n1 % 3, n2 % 3))
-        if r == [0, 0, 2] and win0_from_keys(k0, k1, k2, 0):
-            return True
-        if state.melds[seat] or n0 + n1 + n2 != 14 or n0 % 2 or n1 % 2:
-            return False
-        tiles = hand if tile is None else hand + (tile,)
-        return seven_pairs(counts_of(tiles))
 
     def forced_win(self, state: HandState, seat: int) -> bool:
         # §7; live_count without its rules look-up (Sichuan reserves no tail tiles)
@@ -322,7 +281,7 @@ class SichuanRules(Rules):
         result = state.result or {}
         if state.options.get("bloody") or result.get("reason") == "escape":
             return dice_seat(
-                _seed_basis(state), "next-dealer"
+                seed_basis(state.seed, state.wall), "next-dealer"
             )  # 血战: dice every hand; escape: players change
         if not state.wins:
             return state.dealer  # draw: 连庄
@@ -334,9 +293,6 @@ class SichuanRules(Rules):
         return {"dingque": state.choices[seat] if revealed or viewer == seat else None}
 
 
-_NEAR: Final = tuple(
-    sum(1 << u for u in range(t - 2, t + 3) if 0 <= u < 27 and u // 9 == t // 9) for t in range(27)
-)
 _W0: Final = SUIT_W0
 _WIN_MASKS: Final[dict[tuple[tuple[int, ...], int], int]] = {}
 _MASKS_OF: Final = "sichuan.masks"
@@ -389,34 +345,6 @@ def _win_masks(hand: tuple[int, ...], lo: int) -> int:
     return masks
 
 
-_Info = tuple[int, int, int, int, int, int, int]
-_HAND_INFO: Final[dict[tuple[tuple[int, ...], int], _Info | None]] = {}
-
-
-def _hand_info(hand: tuple[int, ...], lo: int) -> _Info | None:
-    """Per-suit tile counts, group keys and the bit mask of held kinds of a concealed hand, None
-    if it holds a tile of the void suit starting at ``lo`` (cached: a hand is win-tested on every
-    discard of a round)."""
-    if len(_HAND_INFO) > 200_000:
-        _HAND_INFO.clear()
-    n = [0, 0, 0]
-    k = [0, 0, 0]
-    mask = 0
-    out: _Info | None
-    for t in hand:
-        if lo <= t < lo + 9:
-            out = None
-            break
-        g = t // 9
-        n[g] = n[g] + 1
-        k[g] = k[g] + _WEIGHT[t]
-        mask |= 1 << t
-    else:
-        out = (n[0], n[1], n[2], k[0], k[1], k[2], mask)
-    _HAND_INFO[(hand, lo)] = out
-    return out
-
-
 def _best_thirteen(hand: tuple[int, ...], melds: Any, void: str | None) -> tuple[int, ...]:
     """A 14-tile hand (its owner is on turn) judged at an escape: the discard keeping the best 大叫."""
     best = hand[1:]
@@ -428,12 +356,6 @@ def _best_thirteen(hand: tuple[int, ...], melds: Any, void: str | None) -> tuple
         if v > best_v:
             best, best_v = tuple(rest), v
     return best
-
-
-def _seed_basis(state: HandState) -> str:
-    if state.seed is not None:
-        return state.seed
-    return "wall:" + hashlib.sha256(",".join(map(str, state.wall)).encode()).hexdigest()[:16]
 
 
 RULES = SichuanRules()

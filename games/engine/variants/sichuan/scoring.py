@@ -20,9 +20,8 @@ from typing import Final
 
 from games.engine.encoding import tile_keys
 from games.engine.errors import InvalidCaseError
-from games.engine.fastwin import is_standard_win, win0_from_keys
-from games.engine.hand import decompositions, seven_pairs
-from games.engine.tiles import Meld, number_of
+from games.engine.hand import win0_from_keys
+from games.engine.tiles import Meld
 from games.engine.variants.sichuan.shape import N_SUITED as N_SUITED
 from games.engine.variants.sichuan.shape import SUITS as SUITS
 from games.engine.variants.sichuan.shape import _counts as _counts
@@ -111,41 +110,6 @@ def count_roots(concealed: Sequence[int], melds: Sequence[Meld]) -> int:
     return counts.count(4)
 
 
-def _is_terminal_number(t: int) -> bool:
-    return number_of(t) in (1, 9)
-
-
-def _standard_patterns(concealed: Sequence[int], melds: Sequence[Meld], qing: bool) -> set[str]:
-    """Basic ids reachable by some standard reading (§5.1)."""
-    found = {"pinghu"}
-    meld_kinds = [m.tiles[0] for m in melds]
-    all_258 = all(number_of(t) in (2, 5, 8) for t in all_tiles(concealed, melds))
-    for d in decompositions(_counts(concealed)):
-        pungs_only = all(kind == "pung" for kind, _ in d.sets)
-        if pungs_only:
-            found.add("qingdui" if qing else "duiduihu")
-            found.add("duiduihu")
-            if all_258:
-                found.add("jiangdui")
-        yaojiu = _is_terminal_number(d.pair) and all(_is_terminal_number(k) for k in meld_kinds)
-        yaojiu = yaojiu and all(
-            _is_terminal_number(t) if kind == "pung" else number_of(t) in (1, 7)
-            for kind, t in d.sets
-        )
-        if yaojiu:
-            found.add("daiyaojiu")
-            if qing:
-                found.add("qingyaojiu")
-    return found
-
-
-def _seven_pair_patterns(concealed: Sequence[int], qing: bool) -> set[str]:
-    has_four = 4 in _counts(concealed)
-    if has_four:
-        return {"qinglongqidui", "longqidui"} if qing else {"longqidui"}
-    return {"qingqidui", "qidui"} if qing else {"qidui"}
-
-
 def basic_candidates(concealed: Sequence[int], melds: Sequence[Meld]) -> set[str]:
     """§5.3 step 1: every basic id some reading of this (legal, complete) hand qualifies for.
 
@@ -159,33 +123,22 @@ def basic_candidates(concealed: Sequence[int], melds: Sequence[Meld]) -> set[str
 @lru_cache(maxsize=4096)
 def _cached_candidates(concealed: tuple[int, ...], melds: tuple[Meld, ...]) -> frozenset[str]:
     # Cached because the live engine re-scores the same hands (大叫 at every draw, claims).
-    fast = _fast_candidates(concealed, melds)
-    return reference_candidates(concealed, melds) if fast is None else fast
-
-
-def reference_candidates(concealed: Sequence[int], melds: Sequence[Meld]) -> frozenset[str]:
-    """``basic_candidates`` by definition, from every standard reading (``hand.decompositions``)."""
-    qing = len(suits_held(all_tiles(concealed, melds))) == 1
-    counts = _counts(concealed)
-    found: set[str] = set()
-    if is_standard_win(counts):
-        found |= _standard_patterns(concealed, melds, qing)
-    if not melds and seven_pairs(counts):
-        found |= _seven_pair_patterns(concealed, qing)
-    if found and qing:
-        found.add("qingyise")
-    return frozenset(found)
+    found = _candidates(concealed, melds)
+    if found is None:
+        raise ValueError(f"not a Sichuan hand (an honour, a chow or a fifth copy): {concealed}")
+    return found
 
 
 _PUNGS_ONLY_BAD = frozenset({1, 4})
 _YAOJIU_REST = (0, 2, 3)
 
 
-def _fast_candidates(concealed: Sequence[int], melds: Sequence[Meld]) -> frozenset[str] | None:
-    """``reference_candidates`` without enumerating readings; None outside its domain (a chow
-    meld, a non-suited tile, five copies), where the caller falls back to the reference.
+def _candidates(concealed: Sequence[int], melds: Sequence[Meld]) -> frozenset[str] | None:
+    """``basic_candidates``, without enumerating readings; None for what no Sichuan hand holds (a
+    chow meld, a non-suited tile, five copies: ``is_win`` refuses them all).
 
-    With no jokers the readings that matter are forced. All pungs: every concealed kind is held 0,
+    §5.1 asks which basic patterns *some* reading of the hand qualifies for. With no jokers the
+    readings that matter are forced. All pungs: every concealed kind is held 0,
     2 or 3 times, exactly one of them twice (the pair). 带幺九: in each suit the 2s and 3s can only
     sit in 123 runs and the 7s and 8s in 789 runs (no 4, 5 or 6 at all), so those counts match and
     what is left of the 1s and of the 9s is a pung (3), the pair (2) or nothing, one pair in all.

@@ -11,8 +11,7 @@ from typing import Final
 
 from games.engine.encoding import POW5 as _POW5
 from games.engine.encoding import tile_keys
-from games.engine.fastwin import SUIT_W0, is_standard_win
-from games.engine.hand import seven_pairs
+from games.engine.hand import SUIT_W0, is_standard_win, seven_pairs
 from games.engine.tiles import Meld, suit_of
 
 SUITS = ("m", "p", "s")
@@ -153,7 +152,7 @@ _NEAR9: Final = tuple(sum(1 << q for q in range(max(p - 2, 0), min(p + 3, 9))) f
 
 def _suit_waits(key: int, code: int) -> int:
     """Bit p set when one more tile at position p (held fewer than four times) turns the suit
-    with group key ``key`` into one of ``fastwin`` w0 code ``code`` (1: sets; 8: sets and the pair).
+    with group key ``key`` into one of ``hand.SUIT_W0`` code ``code`` (1: sets; 8: sets and the pair).
 
     Only positions near a held tile are tried: the added tile sits in a pung, a run or the pair
     with a held tile at most two steps away (an empty suit completes with no single tile)."""

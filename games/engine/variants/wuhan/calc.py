@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from fractions import Fraction
 from typing import Any, Final
 
 from games.engine import calcutil
@@ -95,10 +94,6 @@ def _win_context(ctx: Mapping[str, Any], win_type: Any, win_tile: Any) -> WinCon
         raise InvalidCaseError(f"situations must be a list of {', '.join(SITUATIONS)}")
     tile = None if win_tile is None else calcutil.tile(win_tile, "win_tile")
     return WinContext(win_type=win_type, win_tile=tile, situations=frozenset(situations))
-
-
-def _number(value: Fraction) -> int | float:
-    return int(value) if value.denominator == 1 else float(value)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -196,8 +191,8 @@ def win_json(result: WinScore) -> dict[str, Any]:
     return {
         "patterns": result.patterns,
         "base": result.base,
-        "multipliers": [_number(m) for m in result.multipliers],
-        "raw": [_number(r) for r in result.raw],
+        "multipliers": result.multipliers,
+        "raw": result.raw,
         "deltas": result.deltas,
         "cheng_bao": result.cheng_bao,
     }

@@ -47,7 +47,7 @@ from games.engine.variants.wuhan import rules as table
 from games.engine.variants.wuhan import scoring
 from games.engine.variants.wuhan.bot import _NO_TILE, _bot_claim, _bot_discard
 from games.engine.variants.wuhan.calc import is_ready, win_json
-from games.engine.wall import DICE_ALGORITHM
+from games.engine.wall import DICE_ALGORITHM, roll_die
 
 HONGZHONG_GANG: Final = "hongzhong_gang"
 """Action: lay out (or discard) one 红中 (§3); a replacement is drawn from the tail."""
@@ -75,19 +75,10 @@ def roll_dice(state: HandState) -> dict[str, Any]:
     The wall order is already the draw order, so the rolls only say where the wall was broken.
     """
     rng = random.Random(f"{DICE_ALGORITHM}:wuhan-dice:{seed_basis(state)}")
-    d1 = [_roll_die(rng), _roll_die(rng)]
-    d2 = [_roll_die(rng), _roll_die(rng)]
+    d1 = [roll_die(rng), roll_die(rng)]
+    d2 = [roll_die(rng), roll_die(rng)]
     second = (state.dealer + sum(d1) - 1) % N_SEATS  # shaanxi.md §3.2, the dealer counts as 1
     return {"dice1": d1, "dice2": d2, "second_roller": second, "skip_stacks": sum(d1) + sum(d2)}
-
-
-def _roll_die(rng: random.Random) -> int:
-    """``rng.randint(1, 6)`` written out: ``1 + _randbelow(6)``, which draws ``getrandbits(3)``
-    until it is below 6."""
-    r = rng.getrandbits(3)
-    while r >= 6:
-        r = rng.getrandbits(3)
-    return r + 1
 
 
 def _special_table(atype: str, tile: int | None) -> tuple[Action, ...]:

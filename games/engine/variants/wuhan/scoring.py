@@ -14,17 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Final
 
 from games.engine.encoding import GROUP as _KIND_GROUP
 from games.engine.encoding import WEIGHT as _KIND_POW
 from games.engine.encoding import tile_keys
 from games.engine.fast_shanten import shanten4
-from games.engine.fastwin import is_standard_win
 from games.engine.hand import (
     honor_entry,
     is_all_pungs_win,
+    is_standard_win,
     standard_win_pair258,
     suit_entry,
     waits_from_keys,
@@ -390,38 +389,26 @@ def _shape_patterns(counts: list[int], jokers: int, melds: Sequence[Meld]) -> se
     """Shape patterns of one reading, or None when the reading has no legal shape (§6 table)."""
     # the faces (concealed kinds held, then every meld tile) in one pass: all 1z-6z (风一色),
     # all suited 2/5/8 (将一色), and which suits they use (bit 1 m, 2 p, 4 s, 8 honours/other)
-    any_face = False
-    feng = jiang = True
-    suits = 0
-    for k in range(34):
-        if counts[k]:
-            any_face = True
-            if k < 27:
-                feng = False
-                suits |= 1 << (k // 9)
-                if jiang and k % 9 != 1 and k % 9 != 4 and k % 9 != 7:
-                    jiang = False
-            else:
-                jiang = False
-                suits |= 8
-                if k == RED_DRAGON:
-                    feng = False
+    faces = [k for k in range(34) if counts[k]]
     chow = False
     for m in melds:
         if m.type == "chow":
             chow = True
-        for k in m.tiles:
-            any_face = True
-            if k < 27:
-                feng = False
-                suits |= 1 << (k // 9)
-                if jiang and k % 9 != 1 and k % 9 != 4 and k % 9 != 7:
-                    jiang = False
-            else:
+        faces.extend(m.tiles)
+    any_face = len(faces) > 0
+    feng = jiang = True
+    suits = 0
+    for k in faces:
+        if k < 27:
+            feng = False
+            suits |= 1 << (k // 9)
+            if jiang and k % 9 != 1 and k % 9 != 4 and k % 9 != 7:
                 jiang = False
-                suits |= 8
-                if k >= RED_DRAGON:
-                    feng = False
+        else:
+            jiang = False
+            suits |= 8
+            if k >= RED_DRAGON:
+                feng = False
     found: set[str] = set()
     if any_face and feng:
         found.add(FENG_YI_SE)
@@ -488,21 +475,22 @@ class SeatFactors:
             laizi_gang=laizi_gang,
         )
 
-    def multiplier(self, koukou: bool) -> Fraction:
+    def multiplier(self, koukou: bool) -> int:
         """The seat's own factors: opening(s), ×4 per 暗杠, ×2 per 明杠 / 红中杠 / 癞子杠."""
         opening_exp = self.openings if koukou else min(self.openings, 1)
         doubles = opening_exp + self.ming_gang + self.hongzhong_gang + self.laizi_gang
-        return Fraction(2**doubles * 4**self.an_gang)
+        return 1 << (doubles + 2 * self.an_gang)
 
 
 @dataclass(frozen=True)
 class WinScore:
-    """The §11 per-win results."""
+    """The §11 per-win results. A multiplier is a whole number or a half (one ×1.5 at most per
+    seat), a raw loss a whole number or a quarter: exact as ``int`` or ``float`` either way."""
 
     patterns: list[str]
     base: int
-    multipliers: list[Fraction]
-    raw: list[Fraction]
+    multipliers: list[int | float]
+    raw: list[int | float]
     deltas: list[int]
     cheng_bao: int | None
 
@@ -526,14 +514,13 @@ def score_win(reading: Reading, facts: WinFacts, factors: Sequence[SeatFactors])
     ``factors`` has one entry per seat; for the winner only 红中杠/癞子杠 are read (its openings
     and kongs come from ``facts.melds``).
     """
-    mults = _multipliers(reading, facts, factors)
+    halves = _multipliers(reading, facts, factors)
     base = reading.base
-    raw = [
-        Fraction(0) if s == facts.winner else base * mults[s] * mults[facts.winner]
-        for s in range(4)
-    ]
-    losers = [s for s in range(4) if s != facts.winner]
-    pays = _capped(raw, losers, facts.koukou)
+    w = facts.winner
+    # raw losses in quarters (a multiplier in halves, times the winner's in halves), exactly
+    quarters = [0 if s == w else base * halves[s] * halves[w] for s in range(4)]
+    losers = [s for s in range(4) if s != w]
+    pays = _capped(quarters, losers, facts.koukou)
     payer = cheng_bao_seat(reading, facts)
     if payer is not None:
         total = sum(pays.values())
@@ -541,41 +528,44 @@ def score_win(reading: Reading, facts: WinFacts, factors: Sequence[SeatFactors])
     deltas = [0, 0, 0, 0]
     for seat, amount in pays.items():
         deltas[seat] = deltas[seat] - amount
-        deltas[facts.winner] = deltas[facts.winner] + amount
+        deltas[w] = deltas[w] + amount
+    mults = [h // 2 if h % 2 == 0 else h / 2 for h in halves]
+    raw = [q // 4 if q % 4 == 0 else q / 4 for q in quarters]
     return WinScore(reading.pattern_ids(), base, mults, raw, deltas, payer)
 
 
-def _multipliers(
-    reading: Reading, facts: WinFacts, factors: Sequence[SeatFactors]
-) -> list[Fraction]:
+def _multipliers(reading: Reading, facts: WinFacts, factors: Sequence[SeatFactors]) -> list[int]:
+    """Each seat's multiplier, in halves: ×1.5 (a big win's self-draw or discard) is ×3 here."""
     big = reading.is_big
-    mults = []
+    halves = []
     for seat in range(4):
         if seat == facts.winner:
             own = factors[seat]
             mine = SeatFactors.from_melds(facts.melds, own.hongzhong_gang, own.laizi_gang)
-            m = mine.multiplier(facts.koukou)
+            h = 2 * mine.multiplier(facts.koukou)
             if facts.win_type == SELF_DRAW:
-                m *= Fraction(3, 2) if big else 2
+                h = h * 3 // 2 if big else h * 2
             if reading.hard:
-                m *= 2
+                h *= 2
             if not big and seat == facts.dealer:
-                m *= 2
+                h *= 2
         else:
-            m = factors[seat].multiplier(facts.koukou)
+            h = 2 * factors[seat].multiplier(facts.koukou)
             if facts.win_type == DISCARD and seat == facts.discarder:
-                m *= Fraction(3, 2) if big else 2
+                h = h * 3 // 2 if big else h * 2
             if not big and seat == facts.dealer:
-                m *= 2
-        mults.append(m)
-    return mults
+                h *= 2
+        halves.append(h)
+    return halves
 
 
-def _capped(raw: Sequence[Fraction], losers: Sequence[int], koukou: bool) -> dict[int, int]:
-    """封顶 300 each; 金顶 400 (口口翻 500) each when all three raw losses exceed 300 (§8)."""
-    if all(raw[s] > CAP for s in losers):
+def _capped(quarters: Sequence[int], losers: Sequence[int], koukou: bool) -> dict[int, int]:
+    """封顶 300 each; 金顶 400 (口口翻 500) each when all three raw losses exceed 300 (§8).
+    ``quarters``: the raw losses times four (whole numbers)."""
+    cap4 = 4 * CAP
+    if all(quarters[s] > cap4 for s in losers):
         return {s: golden_cap(koukou) for s in losers}
-    return {s: CAP if raw[s] > CAP else int(raw[s]) for s in losers}
+    return {s: CAP if quarters[s] > cap4 else quarters[s] // 4 for s in losers}
 
 
 def cheng_bao_seat(reading: Reading, facts: WinFacts) -> int | None:

@@ -42,6 +42,7 @@ from games.engine.variants.yiwu.shapes import (
     prepare,
     wins_with_prepared,
 )
+from games.engine.wall import roll_die
 
 LIVE: Final = 134
 """Tiles in the live wall L (the indicator stack is out of play, §4.2)."""
@@ -210,7 +211,7 @@ class YiwuRules(Rules):
             return False  # §3.1 A3: a discarded 财神 is dead
         elif not _wins_with(state.memo(seat), hand, state.melds[seat], c, tile):
             return False
-        return can_win_reference(state, seat, tile, how)
+        return legal_win(state, seat, tile, how)
 
     def can_meld(self, state: HandState, seat: int, mtype: str, tile: int) -> bool:
         c = state.ext["caishen"]
@@ -360,8 +361,10 @@ class YiwuRules(Rules):
 # ================================================================================================
 
 
-def can_win_reference(state: HandState, seat: int, tile: int | None, how: str) -> bool:
-    """The §15 legality of a win: ``YiwuRules.can_win`` without its cached shape pre-check."""
+def legal_win(state: HandState, seat: int, tile: int | None, how: str) -> bool:
+    """§15 on the live state: the calculator's ``is_legal_win`` for this seat's hand, the tile and
+    the manner, the 飘 and the locks. ``YiwuRules.can_win`` asks it only of a hand that passed the
+    cached shape test (a legal win has a winning shape)."""
     c = state.ext["caishen"]
     if tile is None:
         concealed = state.hands[seat]
@@ -413,16 +416,7 @@ def _wins_with(
 def _dice(state: HandState) -> list[int]:
     basis = state.seed if state.seed is not None else ",".join(map(str, state.wall))
     rng = random.Random("yiwu-dice:" + hashlib.sha256(basis.encode()).hexdigest())
-    return [_roll_die(rng) + _roll_die(rng), _roll_die(rng) + _roll_die(rng)]
-
-
-def _roll_die(rng: random.Random) -> int:
-    """``rng.randint(1, 6)`` written out: ``1 + _randbelow(6)``, which takes ``getrandbits(3)``
-    until it is below 6 (as ``wall.dice_seat`` does for 4)."""
-    r = rng.getrandbits(3)
-    while r >= 6:
-        r = rng.getrandbits(3)
-    return r + 1
+    return [roll_die(rng) + roll_die(rng), roll_die(rng) + roll_die(rng)]
 
 
 def _wall_len(state: HandState) -> int:

@@ -13,8 +13,7 @@ from typing import Final
 
 from games.engine.encoding import GROUP as _GROUP
 from games.engine.encoding import WEIGHT as _WEIGHT
-from games.engine.fastwin import is_standard_win, win_from_keys
-from games.engine.hand import seven_pairs
+from games.engine.hand import is_standard_win, seven_pairs, win_from_keys
 from games.engine.tiles import Meld
 
 WHITE: Final = 31
@@ -270,16 +269,17 @@ Prepared = tuple[int, list[int], int, int, int, int, int, int, bool]
 _PREPARED: Final[dict[tuple[tuple[int, ...], int], Prepared]] = {}
 NO_TILE: Final = 0
 _SOME_TILE: Final = 1
-_REFERENCE: Final = 2
-"""The first field of a prepared hand: no tile completes it, some may, or ask the reference."""
+_FIFTH_COPY: Final = 2
+"""The first field of a prepared hand: no tile completes it, some may, or it holds a face more
+than four times (only a waits query can, §16) and ``is_winning_shape`` answers."""
 _PREPARED_MAX: Final = 20000
 
 
 def prepare(hand: tuple[int, ...], caishen: int) -> Prepared:
     """What ``is_winning_shape(hand + (t,))`` needs of ``hand`` for any ``t``: whether some tile
     can complete it at all, natural counts, their four base-5 group keys, 财神 held, odd counts,
-    and whether the physical naturals are distinct (十三不靠 needs it). A count above four (the
-    reference's waits-only branch) is left to the reference.
+    and whether the physical naturals are distinct (十三不靠 needs it). A count above four (a
+    waits query's) is left to ``is_winning_shape``.
 
     If ``hand + (t,)`` wins then so does ``hand`` plus one more 财神 (it can play ``t``, in every
     shape: a set or pair, a 七对子 pair, a 十三不靠 slot), so a hand that cannot win even with an extra
@@ -312,7 +312,7 @@ def prepare(hand: tuple[int, ...], caishen: int) -> Prepared:
         else:
             kz += weight[face]
     if top > 4:
-        return _REFERENCE, counts, 0, 0, 0, 0, wild, 0, False
+        return _FIFTH_COPY, counts, 0, 0, 0, 0, wild, 0, False
     distinct = top <= 1  # physical naturals: only 白板 shares a face, with C, which is wild
     concealed_only = len(hand) == HAND_SIZE - 1  # no melds
     hope = win_from_keys(km, kp, ks, kz, wild + 1) or (
@@ -354,7 +354,7 @@ def wins_with_prepared(
     """``wins_with`` from ``prepared(hand, caishen)`` (the caller checks the tile count)."""
     hope, counts, km, kp, ks, kz, wild, odd, distinct = prep
     if hope != _SOME_TILE:
-        return hope == _REFERENCE and is_winning_shape((*hand, tile), melds, caishen)
+        return hope == _FIFTH_COPY and is_winning_shape((*hand, tile), melds, caishen)
     if tile == caishen:
         wild += 1
     else:
