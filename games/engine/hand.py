@@ -435,25 +435,9 @@ def win_from_keys(km: int, kp: int, ks: int, kz: int, wild: int = 0) -> bool:
     ``win_from_codes`` on the keys' codes.
     """
     if not wild:
-        w0 = SUIT_W0
-        return w0[km] + w0[kp] + w0[ks] + HONOR_W0[kz] == WIN0
+        return win0_from_keys(km, kp, ks, kz)
     codes = _SUIT_CODES
-    a = codes[km]
-    b = codes[kp]
-    c = codes[ks]
-    d = _HONOR_CODES[kz]
-    total = a + b + c + d
-    slack = wild - (total >> 11) + 2
-    if slack >= 4:
-        return True
-    if slack < 0:
-        return False
-    return (
-        (a >> 6 & 31) <= slack
-        or (b >> 6 & 31) <= slack
-        or (c >> 6 & 31) <= slack
-        or (d >> 6 & 31) <= slack
-    )
+    return win_from_codes(codes[km], codes[kp], codes[ks], _HONOR_CODES[kz], wild)
 
 
 def win0_from_keys(km: int, kp: int, ks: int, kz: int) -> bool:
