@@ -33,7 +33,7 @@ test: venv
 	$(PY) -m pytest -q -n auto
 
 # The engine's tests on its source under coverage: branch coverage of games/engine, gated at
-# pyproject's fail_under (CI runs this beside the PostgreSQL run).
+# pyproject's fail_under (CI runs this after the PostgreSQL run).
 coverage: venv
 	QUE_ENGINE=pure $(PY) -m coverage run -m pytest -q tests/games/engine
 	$(PY) -m coverage report
