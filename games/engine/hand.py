@@ -383,36 +383,24 @@ def _honor_w0(key: int) -> int:
     return 1 if pairs == 0 else 8 if pairs == 1 else 0
 
 
-class _W0Codes(dict[int, int]):
-    """w0 codes keyed by group key, filled on first use."""
-
-    def __init__(self, code_of: Callable[[int], int]) -> None:
-        super().__init__()
-        self._code_of = code_of
-
-    def __missing__(self, key: int) -> int:
-        code = self[key] = self._code_of(key)
-        return code
-
-
-class _SuitW0(_W0Codes):
-    """``_W0Codes(_suit_w0)`` with the fill called directly."""
+class _SuitW0(dict[int, int]):
+    """w0 codes of suit group keys, filled on first use (``__missing__``)."""
 
     def __missing__(self, key: int) -> int:
         code = self[key] = _suit_w0(key)
         return code
 
 
-class _HonorW0(_W0Codes):
-    """``_W0Codes(_honor_w0)`` with the fill called directly."""
+class _HonorW0(dict[int, int]):
+    """w0 codes of honour group keys, filled on first use."""
 
     def __missing__(self, key: int) -> int:
         code = self[key] = _honor_w0(key)
         return code
 
 
-SUIT_W0: Final[_W0Codes] = _SuitW0(_suit_w0)
-HONOR_W0: Final[_W0Codes] = _HonorW0(_honor_w0)
+SUIT_W0: Final[dict[int, int]] = _SuitW0()
+HONOR_W0: Final[dict[int, int]] = _HonorW0()
 
 
 def keys_of_tiles(tiles: Iterable[int]) -> list[int]:
