@@ -460,6 +460,27 @@ def standard_cost(counts: Sequence[int], pair258: bool = False) -> int:
     return sum(e[0] for e in entries) + min(min(e[idx] for e in entries), 2)
 
 
+def wild_cost(counts: Sequence[int], pair: bool) -> int:
+    """Fewest jokers that complete the tiles into sets, and exactly one pair when ``pair``.
+
+    Unlike the tables, any count is accepted, even above four (a waits query may ask about a fifth
+    copy, and a 财神-readiness test counts sets alone).
+
+    >>> wild_cost([1, 1, 1] + [0] * 31, False), wild_cost([1, 0, 1] + [0] * 31, False)
+    (0, 1)
+    >>> wild_cost([5] + [0] * 33, True), wild_cost([0] * 27 + [1] + [0] * 6, True)
+    (0, 1)
+    """
+    suits = [tuple(counts[base : base + 9]) for base in (0, 9, 18)]
+    honours = [n for n in counts[27:34] if n]
+    sets = [_suit_min(group, 0) for group in suits] + [-n % 3 for n in honours]
+    if not pair:
+        return sum(sets)
+    with_pair = [_suit_min(group, 1) for group in suits]
+    with_pair += [(2 - n) % 3 for n in honours]  # the pair, then pungs
+    return sum(sets) + min([2] + [p - s for p, s in zip(with_pair, sets, strict=True)])
+
+
 def is_standard_win(counts: Sequence[int], wild: int = 0) -> bool:
     """Sets (pungs, runs within a suit) and one pair, jokers filling any gap.
 

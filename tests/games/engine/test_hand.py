@@ -12,6 +12,7 @@ from games.engine.hand import (
     shanten,
     standard_win_pair258,
     waits_standard,
+    wild_cost,
     win_from_keys,
     win_from_tiles,
 )
@@ -74,6 +75,19 @@ def test_win_test_agrees_with_a_brute_force_reference(wild):
         assert is_standard_win(counts, wild) is expected, (tiles, wild)
         assert win_from_tiles(tiles, wild) is expected
         assert bool(decompositions(counts, wild)) is expected
+
+
+@pytest.mark.parametrize("pair", [False, True])
+def test_wild_cost_is_the_fewest_jokers_the_reference_completes_with(pair):
+    # counts of up to six of a kind: a waits query may ask about a fifth copy (yiwu.md §16)
+    rng = random.Random(7 + pair)
+    for _ in range(300):
+        counts = [0] * 34
+        for _ in range(rng.randint(1, 11)):
+            counts[rng.choice(rng.sample(range(34), 4))] += rng.choice([1, 1, 2, 3])
+        counts = [min(n, 6) for n in counts]
+        fewest = next(w for w in range(40) if _reference(tuple(counts), w, pair))
+        assert wild_cost(counts, pair) == fewest, (counts, pair)
 
 
 def test_win_test_on_near_winning_hands_agrees_with_the_reference():

@@ -1,7 +1,7 @@
-"""Yiwu fast paths equal their slow references on seeded random inputs.
+"""Yiwu fast paths equal the plain rule on seeded random inputs.
 
-* ``shapes.wins_with`` (cached per 13-tile hand) equals ``shapes.is_winning_shape`` of the hand
-  plus the tile;
+* ``shapes.wins_with`` (the tile added to a 13-tile hand's prepared tally) equals
+  ``shapes.is_winning_shape`` of the hand plus the tile (the whole tally);
 * ``YiwuRules.can_win`` (shape pre-check first) equals ``play.legal_win`` (the §15 checks alone);
 * the bot's per-discard shanten (``bot._face_shanten_after``) equals ``hand.shanten`` of every
   discard, and ``bot.bot_pick`` picks what the straightforward greedy bot below picks.

@@ -386,7 +386,7 @@ def legal_win(state: HandState, seat: int, tile: int | None, how: str) -> bool:
 
 _PREPARED_OF: Final = "yiwu.prepared"
 """``HandState.memo(seat)`` key: the last 13-tile hand ``can_win`` asked about, with its 财神 and
-``shapes.prepared``. A seat's hand stays the same object through the claim windows of the other
+``shapes.prepare``. A seat's hand stays the same object through the claim windows of the other
 seats' discards, and its hand before a draw (or after drawing and discarding the same tile) is the
 one tested last (tuples are immutable and the memo holds on to them: the same or an equal hand,
 the same facts). A hand seen before that is rarely seen again: no other cache."""

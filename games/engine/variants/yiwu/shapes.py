@@ -8,12 +8,11 @@ copy of C is a wildcard, and outside 十三不靠 every ``5z`` (白板) is a nat
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import Final
 
 from games.engine.encoding import GROUP as _GROUP
 from games.engine.encoding import WEIGHT as _WEIGHT
-from games.engine.hand import is_standard_win, seven_pairs, win_from_keys
+from games.engine.hand import wild_cost, win_from_keys
 from games.engine.tiles import Meld
 
 WHITE: Final = 31
@@ -38,15 +37,7 @@ def split_wild(tiles: Iterable[int], caishen: int) -> tuple[list[int], int]:
     >>> wild, counts[22], counts[23], counts[24], counts[31]
     (1, 1, 1, 1, 0)
     """
-    counts = [0] * 34
-    for tile in tiles:
-        counts[tile] = counts[tile] + 1
-    wild = counts[caishen]
-    if caishen == WHITE:
-        counts[WHITE] = 0
-    else:  # 白板 plays C (§3.2)
-        counts[caishen] = counts[WHITE]
-        counts[WHITE] = 0
+    counts, _, _, _, _, wild, _, _ = tally(tiles, caishen)
     return counts, wild
 
 
@@ -92,70 +83,11 @@ def copies_ok(concealed: Sequence[int], melds: Sequence[Meld], caishen: int) -> 
 # ---------------------------------------------------------------- sets only (财神头 readiness)
 
 
-@lru_cache(maxsize=65536)
-def _suit_sets_cost(key: tuple[int, ...], pair: bool = False) -> int:
-    """Fewest wildcards that complete one suit's (or one honour's) counts into chows and pungs,
-    plus exactly one pair when ``pair``. Any counts are accepted, even above four."""
-    counts = list(key)
-    low = next((i for i, c in enumerate(counts) if c), None)
-    if low is None:
-        return 2 if pair else 0
-    best = 99
-    for take in range(1, min(counts[low], 3) + 1):
-        counts[low] = counts[low] - take
-        best = min(best, 3 - take + _suit_sets_cost(tuple(counts), pair))
-        counts[low] = counts[low] + take
-    if pair:
-        for take in range(1, min(counts[low], 2) + 1):
-            counts[low] = counts[low] - take
-            best = min(best, 2 - take + _suit_sets_cost(tuple(counts), False))
-            counts[low] = counts[low] + take
-    if len(counts) == 9:
-        # chows holding `low` as their lowest natural tile; lower positions are wildcards
-        for start in (low - 2, low - 1, low):
-            if start < 0 or start + 2 > 8:
-                continue
-            trial = counts[:]
-            cost = 0
-            for pos in range(start, start + 3):
-                if pos >= low and trial[pos] > 0:
-                    trial[pos] = trial[pos] - 1
-                else:
-                    cost += 1
-            if cost < 3:
-                best = min(best, cost + _suit_sets_cost(tuple(trial), pair))
-    return best
-
-
-def sets_wild_cost(counts: Sequence[int]) -> int:
-    """Fewest wildcards that turn the natural counts into complete sets with no pair.
-
-    >>> sets_wild_cost([1, 1, 1] + [0] * 31), sets_wild_cost([1, 0, 1] + [0] * 31)
-    (0, 1)
-    """
-    return sum(_suit_sets_cost(g) for g in _groups(counts))
-
-
-def _groups(counts: Sequence[int]) -> list[tuple[int, ...]]:
-    groups = [tuple(counts[base : base + 9]) for base in (0, 9, 18)]
-    return groups + [(counts[kind],) for kind in range(27, 34) if counts[kind]]
-
-
-def standard_wild_cost(counts: Sequence[int]) -> int:
-    """Fewest wildcards completing the counts into sets and one pair; counts may exceed four
-    (waits ignore tile availability, §16, so a fifth copy can be asked about)."""
-    groups = _groups(counts)
-    plain = [_suit_sets_cost(g) for g in groups]
-    total = sum(plain)
-    extra = min([2] + [_suit_sets_cost(g, True) - p for g, p in zip(groups, plain, strict=True)])
-    return total + extra
-
-
 def is_sets_only(counts: Sequence[int], wild: int) -> bool:
     """counts + ``wild`` wildcards split into complete sets (chow/pung) with no pair."""
     if (sum(counts[:34]) + wild) % 3:
         return False
-    return sets_wild_cost(counts) <= wild
+    return wild_cost(counts, pair=False) <= wild
 
 
 def is_pairs_only(counts: Sequence[int], wild: int) -> bool:
@@ -215,6 +147,61 @@ def is_shisan_bukao(concealed: Sequence[int], melds: Sequence[Meld], caishen: in
 
 # ---------------------------------------------------------------- winning shape and 财神头
 
+Tally = tuple[list[int], int, int, int, int, int, int, int]
+"""What the shape rule reads of a set of tiles: natural counts (白板 as C), the four base-5 group
+keys of those counts, 财神 held, faces held an odd number of times, and the highest count."""
+
+
+def tally(tiles: Iterable[int], caishen: int) -> Tally:
+    """The ``Tally`` of ``tiles`` (one pass: the live rule asks about every offered tile).
+
+    >>> counts, km, kp, ks, kz, wild, odd, top = tally([23, 31, 22, 24], 23)
+    >>> wild, counts[22], counts[23], odd, top
+    (1, 1, 1, 3, 1)
+    """
+    counts = [0] * 34
+    km = kp = ks = kz = 0
+    wild = odd = top = 0
+    white_face = caishen if caishen != WHITE else WHITE
+    group = _GROUP
+    weight = _WEIGHT
+    for t in tiles:
+        if t == caishen:
+            wild += 1
+            continue
+        face = white_face if t == WHITE else t
+        n = counts[face] + 1
+        counts[face] = n
+        if n > top:
+            top = n
+        odd += 1 if n & 1 else -1
+        g = group[face]
+        if g == 0:
+            km += weight[face]
+        elif g == 1:
+            kp += weight[face]
+        elif g == 2:
+            ks += weight[face]
+        else:
+            kz += weight[face]
+    return counts, km, kp, ks, kz, wild, odd, top
+
+
+def _shape_wins(
+    hand: tuple[int, ...], tile: int, melded: bool, caishen: int,
+    km: int, kp: int, ks: int, kz: int, wild: int, odd: int, distinct: bool,
+) -> bool:  # fmt: skip
+    """The §7 rule: ``hand`` plus ``tile`` (fourteen tiles with the melds, tallied into the group
+    keys, ``wild`` and ``odd``; no face above four) is standard, 七对子 or 十三不靠. ``distinct``:
+    no natural face is held twice (十三不靠 needs it)."""
+    if win_from_keys(km, kp, ks, kz, wild):
+        return True
+    if melded:
+        return False
+    if odd <= wild:  # 七对子: each odd face pairs with a 财神; fourteen tiles, so the rest pair
+        return True
+    return distinct and is_shisan_bukao((*hand, tile), (), caishen)
+
 
 def is_winning_shape(concealed: Sequence[int], melds: Sequence[Meld], caishen: int) -> bool:
     """A complete 14-tile hand in one of the §7 shapes (standard, 七对子, 十三不靠).
@@ -227,15 +214,11 @@ def is_winning_shape(concealed: Sequence[int], melds: Sequence[Meld], caishen: i
     """
     if len(concealed) + 3 * len(melds) != HAND_SIZE:
         return False
-    counts, wild = split_wild(concealed, caishen)
-    if max(counts) > 4:  # only a waits query can get here (§16 ignores availability)
-        if standard_wild_cost(counts) <= wild:
-            return True
-    elif is_standard_win(counts, wild):
-        return True
-    if melds:
-        return False
-    return seven_pairs(counts, wild) or is_shisan_bukao(concealed, melds, caishen)
+    counts, km, kp, ks, kz, wild, odd, top = tally(concealed, caishen)
+    if top > 4:  # only a waits query gets here (§16 ignores availability): no base-5 keys
+        return wild_cost(counts, pair=True) <= wild or not melds and odd <= wild
+    *hand, tile = concealed
+    return _shape_wins(tuple(hand), tile, bool(melds), caishen, km, kp, ks, kz, wild, odd, top <= 1)
 
 
 CAISHENTOU = "caishentou"
@@ -266,66 +249,34 @@ def ready_patterns(pre_draw: Sequence[int], melds: Sequence[Meld], caishen: int)
 
 
 Prepared = tuple[int, list[int], int, int, int, int, int, int, bool]
-_PREPARED: Final[dict[tuple[tuple[int, ...], int], Prepared]] = {}
 NO_TILE: Final = 0
 _SOME_TILE: Final = 1
 _FIFTH_COPY: Final = 2
 """The first field of a prepared hand: no tile completes it, some may, or it holds a face more
 than four times (only a waits query can, §16) and ``is_winning_shape`` answers."""
-_PREPARED_MAX: Final = 20000
 
 
 def prepare(hand: tuple[int, ...], caishen: int) -> Prepared:
-    """What ``is_winning_shape(hand + (t,))`` needs of ``hand`` for any ``t``: whether some tile
-    can complete it at all, natural counts, their four base-5 group keys, 财神 held, odd counts,
-    and whether the physical naturals are distinct (十三不靠 needs it). A count above four (a
-    waits query's) is left to ``is_winning_shape``.
+    """What ``is_winning_shape(hand + (t,))`` needs of a 13-tile ``hand`` for any ``t``: whether
+    some tile can complete it at all, and its ``tally`` (the highest count as whether the physical
+    naturals are distinct: only 白板 shares a face, with C, which is wild).
 
     If ``hand + (t,)`` wins then so does ``hand`` plus one more 财神 (it can play ``t``, in every
     shape: a set or pair, a 七对子 pair, a 十三不靠 slot), so a hand that cannot win even with an extra
-    财神 wins with no tile: the usual case, answered from the cache alone."""
-    counts = [0] * 34
-    km = kp = ks = kz = 0
-    wild = 0
-    top = 0
-    odd = 0  # faces held an odd number of times
-    white_face = caishen if caishen != WHITE else WHITE
-    group = _GROUP
-    weight = _WEIGHT
-    for t in hand:
-        if t == caishen:
-            wild += 1
-            continue
-        face = white_face if t == WHITE else t
-        n = counts[face] + 1
-        counts[face] = n
-        if n > top:
-            top = n
-        odd += 1 if n & 1 else -1
-        g = group[face]
-        if g == 0:
-            km += weight[face]
-        elif g == 1:
-            kp += weight[face]
-        elif g == 2:
-            ks += weight[face]
-        else:
-            kz += weight[face]
+    财神 wins with no tile: the usual case, answered from the prepared facts alone."""
+    counts, km, kp, ks, kz, wild, odd, top = tally(hand, caishen)
     if top > 4:
         return _FIFTH_COPY, counts, 0, 0, 0, 0, wild, 0, False
-    distinct = top <= 1  # physical naturals: only 白板 shares a face, with C, which is wild
-    concealed_only = len(hand) == HAND_SIZE - 1  # no melds
-    hope = win_from_keys(km, kp, ks, kz, wild + 1) or (
-        concealed_only
-        and (odd <= wild + 1 or distinct and is_shisan_bukao((*hand, caishen), (), caishen))
-    )
+    distinct = top <= 1
+    melded = len(hand) != HAND_SIZE - 1
+    hope = _shape_wins(hand, caishen, melded, caishen, km, kp, ks, kz, wild + 1, odd, distinct)
     return _SOME_TILE if hope else NO_TILE, counts, km, kp, ks, kz, wild, odd, distinct
 
 
 def wins_with(hand: tuple[int, ...], melds: Sequence[Meld], caishen: int, tile: int) -> bool:
-    """``is_winning_shape(hand + (tile,), melds, caishen)``, from facts about ``hand`` cached per
-    (hand, 财神): a 13-tile hand is asked about many offered tiles (every discard of the other
-    three seats, then its own draw), and each answer costs a few look-ups.
+    """``is_winning_shape(hand + (tile,), melds, caishen)``, through ``prepare(hand)``: the live
+    game asks a 13-tile hand about many offered tiles (every discard of the other three seats,
+    then its own draw) and keeps the prepared facts between them (``play._wins_with``).
 
     >>> from games.engine.tiles import parse_tiles as p
     >>> hand = tuple(p("234m567m123p345s9s"))
@@ -334,24 +285,14 @@ def wins_with(hand: tuple[int, ...], melds: Sequence[Meld], caishen: int, tile: 
     """
     if len(hand) + 1 + 3 * len(melds) != HAND_SIZE:
         return False
-    return wins_with_prepared(prepared(hand, caishen), hand, melds, caishen, tile)
-
-
-def prepared(hand: tuple[int, ...], caishen: int) -> Prepared:
-    """``prepare(hand, caishen)``, cached per (hand, 财神)."""
-    key = (hand, caishen)
-    prep = _PREPARED.get(key)
-    if prep is None:
-        if len(_PREPARED) >= _PREPARED_MAX:
-            _PREPARED.clear()
-        prep = _PREPARED[key] = prepare(hand, caishen)
-    return prep
+    return wins_with_prepared(prepare(hand, caishen), hand, melds, caishen, tile)
 
 
 def wins_with_prepared(
     prep: Prepared, hand: tuple[int, ...], melds: Sequence[Meld], caishen: int, tile: int
 ) -> bool:
-    """``wins_with`` from ``prepared(hand, caishen)`` (the caller checks the tile count)."""
+    """``wins_with`` from ``prepare(hand, caishen)`` (the caller checks the tile count): the
+    tile added to the hand's tally, then the same rule as ``is_winning_shape``."""
     hope, counts, km, kp, ks, kz, wild, odd, distinct = prep
     if hope != _SOME_TILE:
         return hope == _FIFTH_COPY and is_winning_shape((*hand, tile), melds, caishen)
@@ -372,10 +313,5 @@ def wins_with_prepared(
         else:
             kz += _WEIGHT[face]
         odd += -1 if n & 1 else 1
-    if win_from_keys(km, kp, ks, kz, wild):
-        return True
-    if melds:
-        return False
-    if odd <= wild:  # 七对子 (fourteen tiles: no melds)
-        return True
-    return distinct and is_shisan_bukao((*hand, tile), melds, caishen)
+        distinct = distinct and n == 0
+    return _shape_wins(hand, tile, bool(melds), caishen, km, kp, ks, kz, wild, odd, distinct)
