@@ -32,8 +32,9 @@ class Table(models.Model):
     )
     # The table's version: one TableEvent per value. Clients send the seq they saw.
     seq = models.PositiveBigIntegerField(default=0)
-    # Bumped by every writer transaction (games.runtime.memo: a process reuses the seats and
-    # hand it last wrote only while the row still has the revision it wrote).
+    # Bumped by every writer transaction that changes a seat, the status or the current hand
+    # (games.runtime.memo: a process reuses the seats and hand it last wrote only while the
+    # row still has the revision it left).
     rev = models.PositiveBigIntegerField(default=0)
     hand_no = models.PositiveIntegerField(default=0)
     dealer = models.PositiveSmallIntegerField(default=0)

@@ -139,17 +139,19 @@ def _writing(table_id: int) -> Iterator[Table]:
         table = lock_table(table_id)
         loaded = _row_values(table)
         remembered = memo.take(table_id, table.rev)
-        if remembered is not None:  # this process wrote the table last: its rows are these
+        if remembered is not None:  # nobody changed these rows since this process kept them
             table._seats_cache = remembered.seats
+            table._seats_loaded = _seat_values(remembered.seats)
             table._hand_cache = remembered.hand
         table._outbox = push.Outbox()
+        table._new_actions = {}
         yield table
-        hand = getattr(table, "_hand_dirty", None)
-        if hand is not None:  # the actions this transaction appended, written once
-            rows.update(hand, ["actions"])
+        for hand_id, actions in table._new_actions.items():  # appended in SQL, once
+            rows.append(HandRecord, hand_id, "actions", actions)
         rows.insert(table._outbox.events)  # this change's events, in one statement
         _wake_update(table)
-        table.rev += 1
+        if _rows_changed(table, loaded):
+            table.rev += 1
         rows.update(table, _changed_fields(table, loaded))
         kept = _memo_of(table)
         if kept is not None:
@@ -175,6 +177,24 @@ def _changed_fields(table: Table, loaded: dict[str, Any]) -> list[str]:
     The services assign a new value to a field they change and never edit one in place."""
     changed = [name for name in _TABLE_FIELDS if getattr(table, name) != loaded[name]]
     return [*changed, "updated_at"]
+
+
+_SEAT_FIELDS = [f.attname for f in Seat._meta.concrete_fields]
+
+
+def _seat_values(seats: list[Seat]) -> list[tuple]:
+    return [tuple(getattr(seat, name) for name in _SEAT_FIELDS) for seat in seats]
+
+
+def _rows_changed(table: Table, loaded: dict[str, Any]) -> bool:
+    """Whether this transaction changed what a process's memo holds (``Table.rev`` counts
+    those changes): a seat, or the table's status or current hand (a hand starts or ends). A
+    transaction that only plays (the table's state, events, actions appended in SQL) leaves
+    every other process's memo valid. The services change seats through ``_seats(table)``."""
+    if table.status != loaded["status"] or table.current_hand_id != loaded["current_hand_id"]:
+        return True
+    seats = getattr(table, "_seats_cache", None)
+    return seats is not None and _seat_values(seats) != table._seats_loaded
 
 
 def _memo_of(table: Table) -> memo.TableMemo | None:
@@ -213,6 +233,7 @@ def _seats(table: Table) -> list[Seat]:
     if seats is None:
         seats = rows.loader(_seats_of, "user", _vendor()).all(table.pk)
         table._seats_cache = seats
+        table._seats_loaded = _seat_values(seats)
     return seats
 
 
@@ -579,9 +600,9 @@ def _record_engine(
         props_consume_events(
             hand_id=hand.pk, table_id=table.pk, users=_seat_users(_seats(table)), events=events
         )
-    if action is not None:
-        hand.actions = [*hand.actions, action]
-        table._hand_dirty = hand  # saved once, when the writer's transaction ends
+    if action is not None:  # appended when the writer's transaction ends (not to hand.actions,
+        # which another process may have grown since this one read it)
+        table._new_actions.setdefault(hand.pk, []).append(action)
     if still_open:
         if action is not None:
             table._outbox.refresh.add(int(action["seat"]))
@@ -664,8 +685,7 @@ def _hand_end(table: Table, hand: HandRecord, state: HandState, *, now: datetime
     hand.points = points
     hand.coins = coins
     hand.rake = rake
-    hand.save()  # (its actions too)
-    table._hand_dirty = None
+    hand.save(update_fields=["status", "ended_at", "result", "points", "coins", "rake"])
     table.status = TableStatus.BETWEEN
     table.deadline = None
     table.held = []

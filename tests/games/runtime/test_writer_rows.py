@@ -81,6 +81,59 @@ def test_a_write_by_anyone_else_makes_the_process_read_the_rows_again(playing):
     assert Seat.objects.get(table=table, index=seat).timeouts == 0
 
 
+def _as_another_process(write):
+    """Run ``write`` as a process that has not written the table before (its own memo), and
+    give this process its memo back afterwards, as two processes' stores would be."""
+    ours = memo._store.copy()
+    memo.clear()
+    try:
+        write()
+    finally:
+        memo.clear()
+        memo._store.update(ours)
+
+
+def test_another_process_playing_leaves_this_processs_memo_valid_and_loses_no_action(playing):
+    # given this process wrote the table last, then another process played two moves on it
+    # (as the clock process releases a claim window's answers, or another web process)
+    table, users = playing
+    before = len(HandRecord.objects.get(pk=table.current_hand_id).actions)
+    rev = Table.objects.get(pk=table.pk).rev
+
+    def two_moves():
+        for _ in range(2):
+            assert submit(table.pk, users, next_move(table.pk))["type"] == "ack"
+
+    _as_another_process(two_moves)
+    # then the revision is unchanged: nothing this process remembers was changed
+    assert Table.objects.get(pk=table.pk).rev == rev
+    # when this process writes the table next, it reads no seat and no hand
+    move = next_move(table.pk)
+    with Statements() as statements:
+        assert submit(table.pk, users, move)["type"] == "ack"
+    assert statements.reads("games_seat") == 0
+    assert statements.reads("games_handrecord") == 0
+    # and the hand holds every move of both processes, in order (appended in SQL)
+    hand = HandRecord.objects.get(pk=table.current_hand_id)
+    assert len(hand.actions) == before + 3
+    assert hand.actions[-1]["seat"] == move[0] and hand.actions[-1]["type"] == move[2]["type"]
+
+
+def test_another_process_changing_a_seat_makes_this_process_read_the_seats_again(playing):
+    table, users = playing
+    rev = Table.objects.get(pk=table.pk).rev
+    # given another process's writer took a seat over for its player (a seat change)
+    away = next_move(table.pk)[0]
+    _as_another_process(lambda: services.table_leave(table_id=table.pk, user=users[away]))
+    assert Table.objects.get(pk=table.pk).rev == rev + 1
+    # when this process writes the table next, it sees the change
+    with transaction.atomic():
+        locked = lock_table(table.pk)
+        assert memo.take(table.pk, locked.rev) is None  # its memo is stale: dropped
+        seats = services._seats(locked)
+    assert seats[away].left_at is not None or seats[away].is_bot or seats[away].autoplay
+
+
 def test_a_rolled_back_write_leaves_nothing_to_reuse(playing):
     table, users = playing
     seat, snap, action = next_move(table.pk)
