@@ -12,6 +12,7 @@ from typing import Final
 
 from games.engine.encoding import GROUP as _GROUP
 from games.engine.encoding import WEIGHT as _WEIGHT
+from games.engine.encoding import group_keys
 from games.engine.hand import wild_cost, win_from_keys
 from games.engine.tiles import Meld
 
@@ -153,37 +154,24 @@ keys of those counts, 财神 held, faces held an odd number of times, and the hi
 
 
 def tally(tiles: Iterable[int], caishen: int) -> Tally:
-    """The ``Tally`` of ``tiles`` (one pass: the live rule asks about every offered tile).
+    """The ``Tally`` of ``tiles``.
 
     >>> counts, km, kp, ks, kz, wild, odd, top = tally([23, 31, 22, 24], 23)
     >>> wild, counts[22], counts[23], odd, top
     (1, 1, 1, 3, 1)
     """
     counts = [0] * 34
-    km = kp = ks = kz = 0
     wild = odd = top = 0
-    white_face = caishen if caishen != WHITE else WHITE
-    group = _GROUP
-    weight = _WEIGHT
     for t in tiles:
         if t == caishen:
             wild += 1
             continue
-        face = white_face if t == WHITE else t
+        face = natural_face(t, caishen)
         n = counts[face] + 1
         counts[face] = n
-        if n > top:
-            top = n
         odd += 1 if n & 1 else -1
-        g = group[face]
-        if g == 0:
-            km += weight[face]
-        elif g == 1:
-            kp += weight[face]
-        elif g == 2:
-            ks += weight[face]
-        else:
-            kz += weight[face]
+        top = max(top, n)
+    km, kp, ks, kz = group_keys(counts)  # (meaningless above four of a kind: see ``top``)
     return counts, km, kp, ks, kz, wild, odd, top
 
 
