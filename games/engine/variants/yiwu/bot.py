@@ -17,8 +17,6 @@ from games.engine.actions import (
     PUNG,
     Action,
 )
-from games.engine.encoding import GROUP as _GROUP
-from games.engine.encoding import WEIGHT as _WEIGHT
 from games.engine.fast_shanten import after_discards4, shanten
 from games.engine.readings import isolation
 from games.engine.state import PHASE_CHOICE, PHASE_CLAIM, PHASE_TURN, HandState
@@ -28,6 +26,7 @@ from games.engine.variants.yiwu.shapes import (
     natural_face,
     ready_patterns,
     split_wild,
+    tally,
 )
 
 _KIND_OF: Final[dict[str, int]] = {tile_str(k): k for k in range(34)}
@@ -59,33 +58,8 @@ def _face_shanten_after(
     and the least value of ``after``. The standard part comes from
     ``fast_shanten.after_discards4`` (cached per group and per other groups' table); 七对子
     depends only on the removed face's count parity."""
-    counts = [0] * 34
-    k0 = k1 = k2 = k3 = 0
-    faces: list[int] = []
-    wild = 0
-    singles = 0  # faces held an odd number of times
-    white_face = c if c != WHITE else WHITE
-    group = _GROUP
-    weight = _WEIGHT
-    for t in tiles:
-        if t == c:
-            wild += 1
-            continue
-        face = white_face if t == WHITE else t
-        n = counts[face]
-        if not n:
-            faces.append(face)
-        counts[face] = n + 1
-        singles += -1 if n & 1 else 1
-        g = group[face]
-        if g == 0:
-            k0 += weight[face]
-        elif g == 1:
-            k1 += weight[face]
-        elif g == 2:
-            k2 += weight[face]
-        else:
-            k3 += weight[face]
+    counts, k0, k1, k2, k3, wild, singles, _ = tally(tiles, c)
+    faces = [face for face in range(34) if counts[face]]
     vals = after_discards4(k0, k1, k2, k3, 4 - n_melds, wild, faces)
     after = [_NOT_HELD] * 34
     best = _NOT_HELD
