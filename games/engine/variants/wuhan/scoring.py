@@ -16,8 +16,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from games.engine.encoding import GROUP as _KIND_GROUP
-from games.engine.encoding import WEIGHT as _KIND_POW
 from games.engine.encoding import tile_keys
 from games.engine.fast_shanten import shanten4
 from games.engine.hand import (
@@ -251,31 +249,11 @@ def may_win_kinds(hand: tuple[int, ...], wild: int | None) -> MayKinds:
     if found is not None:
         return found
     w = -1 if wild is None else wild
-    k0 = k1 = k2 = k3 = 0
-    grp = _KIND_GROUP
-    pw = _KIND_POW
-    held = 0
-    honours = jiang = True  # every face other than the 癞子 is in _HONOUR_FACES / _JIANG_FACES
-    for t in hand:
-        if t == w:
-            held += 1
-            continue
-        g = grp[t]
-        if g == 3:
-            k3 += pw[t]
-            jiang = False
-            if t == RED_DRAGON:
-                honours = False
-        else:
-            honours = False
-            if g == 0:
-                k0 += pw[t]
-            elif g == 1:
-                k1 += pw[t]
-            else:
-                k2 += pw[t]
-            if jiang and t % 9 != 1 and t % 9 != 4 and t % 9 != 7:
-                jiang = False
+    k0, k1, k2, k3 = tile_keys(hand, skip=w)  # the 癞子 are jokers, in no key
+    held = hand.count(w)
+    faces = [t for t in hand if t != w]
+    honours = all(t in _HONOUR_FACES for t in faces)
+    jiang = all(t in _JIANG_FACES for t in faces)
     kinds = _NO_KINDS
     if (len(hand) + 1) % 3 == 2 and shanten4(k0, k1, k2, k3, len(hand) // 3, held) <= 0:
         # Only a hand at most 0 from ready can be one tile from a standard win: with the 癞子 as
