@@ -1046,7 +1046,11 @@ def presence_expire(*, channel_names: list[str]) -> int:
 
 
 def _escaped(table: Table, seat: Seat) -> bool:
-    if table.status != TableStatus.PLAYING or table.current_hand_id is None:
+    """Whether the seat's player escaped from the table's current hand: the one playing, or
+    between hands the one that just ended (whose escape frees the seat at the next deal)."""
+    if table.status not in (TableStatus.PLAYING, TableStatus.BETWEEN):
+        return False
+    if table.current_hand_id is None:
         return False
     return HandSeat.objects.filter(
         hand_id=table.current_hand_id, seat=seat.index, escaped=True

@@ -188,6 +188,35 @@ def test_a_table_nobody_watches_finishes_its_hand_and_charges_the_escape(setting
         assert wallet_audit() == []
 
 
+def test_a_player_who_escaped_is_not_seated_again_by_reopening_the_table(settings, monkeypatch):
+    # found by playing as a new user: reopening the table page between hands cleared the leave
+    monkeypatch.setattr(services, "seed_generate", lambda: "que-test-seed-1")
+    settings.TABLE_CLAIM_WINDOW_SECONDS = 0
+    room = RoomFactory(variant="sichuan", coefficient=10, rake=20)
+    alice = UserFactory(username="alice")
+    with time_machine.travel(T0, tick=False) as clock:
+        table = services.table_seat(user=alice, room=room)
+        services.table_fill_bots(table_id=table.pk, user=alice)
+        assert services.table_leave(table_id=table.pk, user=alice) == "escaping"
+        hand = HandRecord.objects.get(table=table)
+        for _ in range(3000):  # the escape is charged after the grace, bots finish the hand
+            hand.refresh_from_db()
+            if hand.status == HandStatus.SETTLED:
+                break
+            clock.shift(0.5)
+            Clock(every=0).step()
+        assert HandSeat.objects.get(hand=hand, seat=0).escaped
+        assert Table.objects.get(pk=table.pk).status == TableStatus.BETWEEN
+        # when alice opens the table page again between hands
+        services.table_connect(table_id=table.pk, user=alice, channel_name="c1", process="p1")
+        # then she is still the player who left: the next hand frees her seat
+        assert Seat.objects.get(table=table, user=alice).left_at is not None
+        clock.shift(services.next_hand_seconds() + 1)
+        Clock(every=0).step()
+        assert not Seat.objects.filter(table=table, user=alice).exists()
+        assert HandRecord.objects.filter(table=table).count() == 1  # no hand dealt to her
+
+
 # --- claim windows ------------------------------------------------------------------------------
 def _window_facts(table_id: int, deliveries, users, *, window: float, clock) -> list[dict]:
     """Play a hand of four humans; for every discard window record what seat `obs` saw and
