@@ -16,7 +16,7 @@
       seed: "Seed", salt: "Salt", commitment: "Commitment", verify: "Verify the wall",
       connected: "online", reconnecting: "reconnecting…", log: "Log", patterns: "Patterns",
       invite: "Invite code", spectator: "Watching (delayed)", settled: "Settled", not_settled: "settling…",
-      discards: "Discards", concealed: "concealed tiles", melds: "Melds", draw: "draws", discard: "discards", win: "wins",
+      discards: "Discards", concealed: "concealed tiles", melds: "Melds", draw: "draws", discard: "discards", win: "wins", draw_you: "draw", discard_you: "discard", win_you: "win",
       reason_win: "Win", reason_draw: "Draw (wall exhausted)", reason_escape: "Escape",
       bot_fill: "Bots join in", next_in: "Next hand in", pay: "pays", gets: "gets", missing: "void",
       claim_window: "Waiting for claims", next_terms: "from the next hand", back: "I'm back",
@@ -329,7 +329,7 @@
       if (k === "options") return;
       chip(k, fieldName(k) + " " + fmtValue(k, x));
     });
-    if (v.options) Object.keys(v.options).forEach(function (k) { if (v.options[k] === true && !(k === "koukou" && v.mode)) chip("opt-" + k, k === "bloody" ? L(["Bloody battle", "血战到底"]) : k === "koukou" ? L(["Every-meld doubling", "口口翻"]) : k); });
+    if (v.options) Object.keys(v.options).forEach(function (k) { if (v.options[k] === true && k !== "open_windows" && !(k === "koukou" && v.mode)) chip("opt-" + k, k === "bloody" ? L(["Bloody battle", "血战到底"]) : k === "koukou" ? L(["Every-meld doubling", "口口翻"]) : k); });
   }
 
   function renderPayments() {
@@ -534,7 +534,7 @@
     (r.wins || []).forEach(function (w) {
       var p = document.createElement("p"); p.className = "win-line"; p.setAttribute("data-testid", "win-line");
       var pats = (w.patterns || []).map(patName).join("、");
-      var bits = [seatName(w.seat) + " " + t("win") + " " + (w.tile ? tileText(w.tile) : "") +
+      var bits = [seatName(w.seat) + " " + verb("win", w.seat) + " " + (w.tile ? tileText(w.tile) : "") +
         (w.from !== null && w.from !== undefined ? " ← " + seatName(w.from) : " (" + L(["self-drawn", "自摸"]) + ")")];
       if (pats) bits.push(t("patterns") + ": " + pats);
       if (w.fan !== undefined) bits.push(w.fan + " " + L(["fan", "番"]));
@@ -618,11 +618,14 @@
     }
   }
 
+  // "You draw", "East draws": English verbs agree with the seat (Chinese has one form)
+  function verb(k, seat) { return t(seat === mySeat() && T[lang] && T[lang][k + "_you"] ? k + "_you" : k); }
+
   function describe(ev) {
     var s = ev.seat !== undefined ? seatName(ev.seat) : "";
     switch (ev.type) {
-      case "draw": return s + " " + t("draw") + (ev.tile ? " " + tileText(ev.tile) : "");
-      case "discard": return s + " " + t("discard") + " " + tileText(ev.tile);
+      case "draw": return s + " " + verb("draw", ev.seat) + (ev.tile ? " " + tileText(ev.tile) : "");
+      case "discard": return s + " " + verb("discard", ev.seat) + " " + tileText(ev.tile);
       case "score": return payText(ev);
       case "deal": return null;
       case "hand_end": return t("result") + ": " + t("reason_" + ev.reason);

@@ -125,6 +125,11 @@ def test_a_hand_from_leaving_to_replay(browser, live_site, name, section, label,
                 page.screenshot(path=str(ARTIFACTS / f"ux-{name}-play.png"))
                 checked_tiles = True
         expect(settled).to_have_count(1, timeout=20000)
+        # the table speaks the player's words: no internal option, verbs agree with "You"
+        assert "open_windows" not in page.locator("body").inner_text()
+        if not zh:
+            log = page.locator('[data-testid="log"]').inner_text()
+            assert "You discard " in log and "You discards" not in log, log[-400:]
 
         # 7. the result box is on screen without scrolling, its columns aligned
         result = page.locator("#result")
