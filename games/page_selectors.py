@@ -14,6 +14,7 @@ import games.engine as engine
 from games.engine import HandState
 from games.interface import player_facts
 from games.models import HandRecord, Table, TableStatus
+from games.runtime.services import grace_seconds
 
 
 def _penalty_public(state: HandState, seat: int) -> tuple[int, bool, bool]:
@@ -68,6 +69,7 @@ def escape_quote(*, table: Table, seat: int, user) -> dict[str, Any]:
         at_least=at_least,
         ends_hand=ends,
         bot_plays_on=not ends,
+        grace_seconds=grace_seconds(),  # a player back within it has not escaped
         points_so_far=so_far,
         coins_if_leaving=(so_far - penalty) * n - a,
     )

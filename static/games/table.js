@@ -460,8 +460,9 @@
     var minus = q.A ? " − " + q.A : "";
     if (q.ends_hand) {
       var p = (q.at_least ? (zh ? "至少 " : "at least ") : "") + q.penalty_points;
-      out.push(zh ? "现在离开算逃跑：本局立即结束，你要付逃跑罚分 " + p + " 分 × N " + q.N + " = " + (q.at_least ? "至少 " : "") + q.penalty_coins + " 金币。"
-        : "Leaving now is an escape (逃跑): the hand ends at once and you pay the escape penalty of " + p + " points × N " + q.N + " = " + (q.at_least ? "at least " : "") + q.penalty_coins + " coins.");
+      var g = q.grace_seconds || 0;
+      out.push(zh ? "现在离开算逃跑：" + g + " 秒内不回来，本局就此结束，你要付逃跑罚分 " + p + " 分 × N " + q.N + " = " + (q.at_least ? "至少 " : "") + q.penalty_coins + " 金币。"
+        : "Leaving now is an escape (逃跑): unless you are back within " + g + " s, the hand ends then and you pay the escape penalty of " + p + " points × N " + q.N + " = " + (q.at_least ? "at least " : "") + q.penalty_coins + " coins.");
       if (q.at_least) out.push(zh ? "（罚分还按其他玩家手里的牌计算，你看不到那部分。）" : "(The penalty also counts tiles in the other players' hands, which you cannot see.)");
       out.push(zh ? "本局已有的分数照算（现在 " + signed(q.points_so_far) + "）：你这局会以 (" + q.points_so_far + " − " + q.penalty_points + ") × " + q.N + minus + " = " + signed(q.coins_if_leaving) + " 金币结束" + (q.at_least ? "（或更少）" : "") + "。"
         : "Points already won or lost in this hand stand (now " + signed(q.points_so_far) + "): you would end it at (" + q.points_so_far + " − " + q.penalty_points + ") × " + q.N + minus + " = " + signed(q.coins_if_leaving) + " coins" + (q.at_least ? " or less" : "") + ".");

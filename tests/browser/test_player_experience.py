@@ -238,6 +238,8 @@ def test_leaving_a_wuhan_hand_quotes_its_fixed_penalty(browser, live_site):
         assert int(body.get_attribute("data-coins")) == 400 * n
         text = body.text_content()
         assert f"400 points × N {n} = {400 * n} coins" in text, text
+        # the hand ends when the grace period runs out, not at once
+        assert re.search(r"unless you are back within [1-9]\d* s, the hand ends then", text), text
         assert f" − {a} = " in text if a else True
         page.click('[data-testid="leave-stay"]')
         expect(page.locator('[data-testid="leave-dialog"]')).to_be_hidden()

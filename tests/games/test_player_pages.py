@@ -80,6 +80,7 @@ def test_leaving_mid_hand_is_quoted_from_the_engines_escape_rule(
     assert quote["penalty_coins"] == quote["penalty_points"] * n
     so_far = quote["points_so_far"]
     assert quote["coins_if_leaving"] == (so_far - quote["penalty_points"]) * n - quote["A"]
+    assert quote["grace_seconds"] == services.grace_seconds()  # back within it: no escape
     if variant == "wuhan":
         assert quote["penalty_points"] == 500  # 口口翻's escape, wuhan.md §8
     if variant == "yiwu":
