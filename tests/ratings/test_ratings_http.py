@@ -30,6 +30,9 @@ def test_alice_sees_her_history(client, api_client, alice, settled) -> None:
     client.force_login(alice)
     page = client.get(f"/ratings/players/{alice.username}/history/")
     assert page.status_code == 200 and page.content.count(b'data-testid="history-row"') == 1
+    # her seat reads as its wind in that hand, as on every other page (seat 0 is not "0")
+    wind = ["East 东", "South 南", "West 西", "North 北"][(0 - settled.dealer) % 4]
+    assert f"<td>{wind}</td>" in page.content.decode()
     api_client.force_authenticate(alice)
     data = api_client.get(f"/api/v1/ratings/players/{alice.username}/history").json()
     assert data["count"] == 1
