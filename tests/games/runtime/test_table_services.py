@@ -320,6 +320,11 @@ def test_it_shows_the_lobby_grouped_by_variant(client, alice, sichuan):
     client.force_login(alice)
     page = client.get("/play/").content.decode()
     assert "Sichuan ×10" in page and "四川麻将" in page and "Shaanxi ×5" in page
+    # a mode is named once: after a room name that lacks it, not after one that has it
+    RoomFactory(name="四川 血战到底 ×1", variant="sichuan", options={"bloody": True})
+    RoomFactory(name="Bloody ×2", variant="sichuan", options={"bloody": True})
+    page = client.get("/play/").content.decode()
+    assert "四川 血战到底 ×1</td>" in page and "Bloody ×2 · 血战到底</td>" in page
     response = client.post(f"/play/room/{sichuan.pk}/", {"bots": "1"})
     assert response.status_code == 302 and "/table/" in response["Location"]
     table_page = client.get(response["Location"])
