@@ -159,26 +159,30 @@ def test_a_change_costs_the_same_database_work_whoever_watches(monkeypatch, deli
 
 
 # --- the clock: a table nobody watches --------------------------------------------------------
+def _alice_leaves_and_the_clock_plays_on(clock):
+    """alice sits with three bots, presses Leave mid-hand and closes the browser (no socket is
+    open at all); the clock alone plays the hand to its settlement. (table, alice, hand)."""
+    room = RoomFactory(variant="sichuan", coefficient=10, rake=20)
+    alice = UserFactory(username="alice")
+    table = services.table_seat(user=alice, room=room)
+    services.table_fill_bots(table_id=table.pk, user=alice)
+    assert services.table_leave(table_id=table.pk, user=alice) == "escaping"
+    hand = HandRecord.objects.get(table=table)
+    for _ in range(3000):
+        hand.refresh_from_db()
+        if hand.status == HandStatus.SETTLED:
+            return table, alice, hand
+        clock.shift(0.5)
+        Clock(every=0).step()
+    raise AssertionError("the hand never finished")
+
+
 def test_a_table_nobody_watches_finishes_its_hand_and_charges_the_escape(settings, monkeypatch):
     monkeypatch.setattr(services, "seed_generate", lambda: "que-test-seed-1")
     settings.TABLE_BOT_DELAY_MS = 500  # paced bots: only the clock moves them
     settings.TABLE_CLAIM_WINDOW_SECONDS = 1.5
-    room = RoomFactory(variant="sichuan", coefficient=10, rake=20)
-    alice = UserFactory(username="alice")
     with time_machine.travel(T0, tick=False) as clock:
-        table = services.table_seat(user=alice, room=room)
-        services.table_fill_bots(table_id=table.pk, user=alice)
-        # alice presses Leave mid-hand and closes the browser: no socket is open at all
-        assert services.table_leave(table_id=table.pk, user=alice) == "escaping"
-        hand = HandRecord.objects.get(table=table)
-        for _ in range(3000):
-            hand.refresh_from_db()
-            if hand.status == HandStatus.SETTLED:
-                break
-            clock.shift(0.5)
-            Clock(every=0).step()
-        else:
-            raise AssertionError("the hand never finished")
+        table, alice, hand = _alice_leaves_and_the_clock_plays_on(clock)
         # then the escape was applied by the clock, and the hand settled with it
         assert HandSeat.objects.get(hand=hand, seat=0).escaped
         assert TableEvent.objects.filter(table=table, kind="escape").exists()
@@ -192,19 +196,8 @@ def test_a_player_who_escaped_is_not_seated_again_by_reopening_the_table(setting
     # found by playing as a new user: reopening the table page between hands cleared the leave
     monkeypatch.setattr(services, "seed_generate", lambda: "que-test-seed-1")
     settings.TABLE_CLAIM_WINDOW_SECONDS = 0
-    room = RoomFactory(variant="sichuan", coefficient=10, rake=20)
-    alice = UserFactory(username="alice")
     with time_machine.travel(T0, tick=False) as clock:
-        table = services.table_seat(user=alice, room=room)
-        services.table_fill_bots(table_id=table.pk, user=alice)
-        assert services.table_leave(table_id=table.pk, user=alice) == "escaping"
-        hand = HandRecord.objects.get(table=table)
-        for _ in range(3000):  # the escape is charged after the grace, bots finish the hand
-            hand.refresh_from_db()
-            if hand.status == HandStatus.SETTLED:
-                break
-            clock.shift(0.5)
-            Clock(every=0).step()
+        table, alice, hand = _alice_leaves_and_the_clock_plays_on(clock)
         assert HandSeat.objects.get(hand=hand, seat=0).escaped
         assert Table.objects.get(pk=table.pk).status == TableStatus.BETWEEN
         # when alice opens the table page again between hands
