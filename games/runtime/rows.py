@@ -4,9 +4,9 @@ Every accepted action writes the same few rows: the table (its state and a few c
 hand's action list (appended to in SQL), the change's TableEvents and the action's receipt.
 Django builds each of those statements anew on every call (query compilation and model
 bookkeeping were about two thirds of an action's server time, the database itself under a
-tenth). Here each statement is
-built once per (model, columns) from the models' own metadata, so column names, types and the
-backends' value adaptation (JSON, datetimes) stay Django's; only the SQL text is reused.
+tenth). Here each statement is built once per (model, columns) from the models' own metadata,
+so column names, types and the backends' value adaptation (JSON, datetimes) stay Django's; only
+the SQL text is reused.
 
 Used only inside the writer's transaction (services._writing); errors are Django's
 (an IntegrityError for a duplicate receipt, as with the ORM).
