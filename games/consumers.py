@@ -109,7 +109,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=CLOSE_FORBIDDEN)
             return
         if self.user is None or not self.user.is_authenticated:
-            await self.close(code=CLOSE_UNAUTHENTICATED)
+            await self._refuse(CLOSE_UNAUTHENTICATED)
             return
         invite = _query_param(self.scope, "code")
         try:
@@ -117,7 +117,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 self.user, self.table_id, invite_code=invite
             )
         except Http404:
-            await self.close(code=CLOSE_NOT_FOUND)
+            await self._refuse(CLOSE_NOT_FOUND)
             return
         await database_sync_to_async(presence.ensure_heartbeat)()
         # Join the user's group before reading anything: a change that commits meanwhile is
@@ -133,13 +133,21 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             )
         except services.TableRefused:
             await self._leave_groups()
-            await self.close(code=CLOSE_TOO_MANY_SOCKETS)
+            await self._refuse(CLOSE_TOO_MANY_SOCKETS)
             return
         self.registered = True
         if self.seat is None:
             await self._join(push.spectator_group(self.table_id))
         await self.accept()
         await self._send_snapshot()
+
+    async def _refuse(self, code: int) -> None:
+        """Refuse with a close code the client can read. A close before the handshake is
+        answered reaches a browser as an HTTP 403, so as 1006, which the table client retries
+        for ever; accepted, then closed, it carries the code and the client stops (nothing is
+        sent in between). A foreign Origin is refused before the handshake instead."""
+        await self.accept()
+        await self.close(code=code)
 
     async def disconnect(self, code) -> None:
         await self._end_presence()

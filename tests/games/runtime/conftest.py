@@ -76,18 +76,38 @@ def application():
     return app
 
 
+class _Communicator(WebsocketCommunicator):
+    """A communicator that can look at the first frame after the handshake and keep it."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.kept: list[dict] = []
+
+    async def receive_output(self, timeout=1):
+        if self.kept:
+            return self.kept.pop(0)
+        return await super().receive_output(timeout)
+
+
 async def ws_connect(user, table_id: int, *, origin: str = "http://testserver", path=None):
+    """(communicator, open, close code). A refusal is a handshake answered and then closed
+    with the refusal's code (consumers._refuse), or, for a foreign Origin, no handshake."""
     headers = [(b"host", b"testserver")]
     if origin:
         headers.append((b"origin", origin.encode()))
     if user is not None:
         cookie = await database_sync_to_async(session_cookie)(user)
         headers.append((b"cookie", f"sessionid={cookie}".encode()))
-    comm = WebsocketCommunicator(application(), path or f"/ws/table/{table_id}/", headers=headers)
+    comm = _Communicator(application(), path or f"/ws/table/{table_id}/", headers=headers)
     connected, code = await comm.connect(timeout=WAIT)
-    if connected:
-        _OPEN_SOCKETS.append(comm)
-    return comm, connected, code
+    if not connected:
+        return comm, False, code
+    first = await comm.receive_output(WAIT)
+    if first["type"] == "websocket.close":
+        return comm, False, first.get("code")
+    comm.kept.append(first)
+    _OPEN_SOCKETS.append(comm)
+    return comm, True, None
 
 
 def choose(view: dict) -> dict | None:

@@ -11,7 +11,7 @@ from channels.db import database_sync_to_async
 from games.models import HandRecord, HandStatus, Table, TableEvent
 from games.runtime import services
 from tests.factories import RoomFactory, UserFactory
-from tests.games.runtime.conftest import WAIT, Player, play_until, ws_connect
+from tests.games.runtime.conftest import WAIT, Player, application, play_until, ws_connect
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -299,8 +299,8 @@ def _connections(table_id: int, user) -> tuple[int, int]:
 
 async def test_it_refuses_anonymous_and_foreign_origin_sockets():
     room, users, table = await database_sync_to_async(_setup_table)(n_humans=1)
-    _, ok, _ = await ws_connect(None, table.pk)
-    assert not ok
+    _, ok, code = await ws_connect(None, table.pk)
+    assert not ok and code == 4401  # a close code the browser reads (not a bare HTTP 403)
     _, ok, _ = await ws_connect(users[0], table.pk, origin="http://evil.example")
     assert not ok
     _, ok, _ = await ws_connect(users[0], table.pk, origin="")
@@ -310,13 +310,28 @@ async def test_it_refuses_anonymous_and_foreign_origin_sockets():
     await comm.disconnect(timeout=WAIT)
 
 
+async def test_a_refusal_answers_the_handshake_so_the_browser_reads_its_code():
+    # a close before the handshake is answered reaches a browser as HTTP 403 (code 1006), and
+    # the table client reconnects for ever; the refusal codes stop it (static/games/table.js)
+    from channels.testing import WebsocketCommunicator
+
+    room, users, table = await database_sync_to_async(_setup_table)(n_humans=1)
+    comm = WebsocketCommunicator(
+        application(), f"/ws/table/{table.pk}/", headers=[(b"host", b"testserver"),
+                                                          (b"origin", b"http://testserver")]
+    )  # fmt: skip
+    connected, _ = await comm.connect(timeout=WAIT)
+    assert connected  # the handshake was answered
+    assert await comm.receive_output(WAIT) == {"type": "websocket.close", "code": 4401}
+
+
 async def test_it_hides_private_tables_from_outsiders():
     room = await database_sync_to_async(RoomFactory)(variant="sichuan")
     alice = await database_sync_to_async(UserFactory)(username="alice")
     charlie = await database_sync_to_async(UserFactory)(username="charlie")
     table = await database_sync_to_async(services.table_seat)(user=alice, room=room, private=True)
-    _, ok, _ = await ws_connect(charlie, table.pk)
-    assert not ok
+    _, ok, code = await ws_connect(charlie, table.pk)
+    assert not ok and code == 4404
     comm, ok, _ = await ws_connect(
         charlie, table.pk, path=f"/ws/table/{table.pk}/?code={table.invite_code}"
     )
