@@ -330,7 +330,8 @@ class TableRun:
     hands: int
     players: list[Player] = field(default_factory=list)
     #: (sent at, seq it made, actor) of every accepted action that changed the table
-    moves: list[tuple[float, int, Player]] = field(default_factory=list)
+    #: (sent at, the ack's seq, the actor, the action's type)
+    moves: list[tuple[float, int, Player, str]] = field(default_factory=list)
     ended: set[int] = field(default_factory=set)
     settled: set[int] = field(default_factory=set)
 
@@ -362,7 +363,8 @@ class Player:
         self.status = ""
         self.ended: set[int] = set()
         self.settled: set[int] = set()
-        self.pending: tuple[str, float, int] | None = None  # (action id, sent at, seq seen)
+        # (action id, sent at, seq seen, action type)
+        self.pending: tuple[str, float, int, str] | None = None
         # (ack's seq, sent at) while the state frame reflecting an acked action is still due:
         # the protocol orders neither, and acting on the view before it would act on a stale one
         self.awaiting: tuple[int, float] | None = None
@@ -468,10 +470,10 @@ class Player:
     def _answered(self, frame: dict, now: float) -> None:
         if not self.pending or frame.get("id") != self.pending[0]:
             return
-        _, sent_at, seen_seq = self.pending
+        _, sent_at, seen_seq, kind = self.pending
         self.pending = None
         if frame["seq"] > seen_seq:
-            self.run.moves.append((sent_at, frame["seq"], self))
+            self.run.moves.append((sent_at, frame["seq"], self, kind))
         self.stats.ack_ms.append((now - sent_at) * 1000)
         # The frame that reflects the action: the first state frame since the send at or after
         # the ack's seq (an `events` frame, or a fresh view for an answer that leaves a claim
@@ -521,7 +523,7 @@ class Player:
             return
         action_id = uuid.uuid4().hex
         self.since_send = []
-        self.pending = (action_id, time.perf_counter(), self.seq)
+        self.pending = (action_id, time.perf_counter(), self.seq, action["type"])
         self.stats.actions_sent += 1
         payload = {k: v for k, v in action.items() if k != "seat"}
         self._send({"type": "action", "id": action_id, "seq": self.seq, "action": payload})
@@ -833,11 +835,12 @@ def create_tables(site: Site, *, tables: int, variant: str) -> list[tuple[int, l
 
 
 # --- the run ----------------------------------------------------------------------------------
-def fanout_ms(runs: list[TableRun]) -> list[float]:
-    """From sending an action to each other client of the table receiving a frame with it."""
-    out = []
+def fanout_ms(runs: list[TableRun]) -> dict[str, list[float]]:
+    """From sending an action to each other client of the table receiving a frame with it, by
+    the action's type."""
+    out: dict[str, list[float]] = {}
     for run in runs:
-        for sent_at, seq, actor in run.moves:
+        for sent_at, seq, actor, kind in run.moves:
             for other in run.players:
                 if other is actor:
                     continue
@@ -845,7 +848,7 @@ def fanout_ms(runs: list[TableRun]) -> list[float]:
                 while i < len(other.received) and other.received[i][1] < sent_at:
                     i += 1
                 if i < len(other.received):
-                    out.append((other.received[i][1] - sent_at) * 1000)
+                    out.setdefault(kind, []).append((other.received[i][1] - sent_at) * 1000)
     return out
 
 
@@ -962,7 +965,8 @@ async def play(
     await asyncio.gather(*tasks, return_exceptions=True)
     await asyncio.gather(*(p.ws.close() for p in players if p.ws), return_exceptions=True)
 
-    fanout = fanout_ms(runs)
+    fanout_by = fanout_ms(runs)
+    fanout = [ms for samples in fanout_by.values() for ms in samples]
     hands_expected = hands * len(runs)
     finished = sum(min(len(r.ended), hands) for r in runs)
     settled = sum(min(len(r.ended & r.settled), hands) for r in runs)
@@ -999,6 +1003,10 @@ async def play(
         "rtt_ms": {q: pct(stats.rtt_ms, n) for q, n in (("p50", 50), ("p95", 95), ("p99", 99))},
         "ack_ms": {q: pct(stats.ack_ms, n) for q, n in (("p50", 50), ("p95", 95), ("p99", 99))},
         "fanout_ms": {q: pct(fanout, n) for q, n in (("p50", 50), ("p95", 95), ("p99", 99))},
+        "fanout_ms_by_action": {
+            kind: {"n": len(samples), **{q: pct(samples, n) for q, n in (("p50", 50), ("p99", 99))}}
+            for kind, samples in sorted(fanout_by.items())
+        },
         "frames_received": stats.frames,
         "frames_per_s": round(play_frames / wall, 1) if wall else None,
         "errors": sum(stats.error_codes.values()),
@@ -1067,6 +1075,11 @@ def report(result: dict[str, Any]) -> str:
             f"round trip    {ms(r['rtt_ms'])}   (action -> frame reflecting it)",
             f"ack           {ms(r['ack_ms'])}",
             f"others        {ms(r['fanout_ms'])}   (action -> the 3 other clients get it)",
+            "  by action    "
+            + ", ".join(
+                f"{kind} {v['p50']}/{v['p99']} ms (n {v['n']})"
+                for kind, v in r["fanout_ms_by_action"].items()
+            ),
             f"frames        {r['frames_received']} received = {r['frames_per_s']} frames/s",
             f"hands         {r['hands_finished']}/{r['hands_expected']} finished, "
             f"{r['hands_settled']} settled{' (time limit hit)' if r['timed_out'] else ''}",
