@@ -145,7 +145,11 @@ def _writing(table_id: int) -> Iterator[Table]:
             table._hand_cache = remembered.hand
         table._outbox = push.Outbox()
         table._new_actions = {}
+        table._state_obj = None  # the engine state, parsed and encoded once (`_state`)
+        table._state_changed = False
         yield table
+        if table._state_changed:
+            table.state = table._state_obj.to_json()
         for hand_id, actions in table._new_actions.items():  # appended in SQL, once
             rows.append(HandRecord, hand_id, "actions", actions)
         rows.insert(table._outbox.events)  # this change's events, in one statement
@@ -288,7 +292,16 @@ def _seat_event(table: Table, seat: Seat) -> None:
 
 
 def _state(table: Table) -> HandState:
-    return HandState.from_json(table.state)
+    """The table's engine state: parsed once per writer transaction, and the state the
+    transaction's last engine step left (encoded into `table.state` when the writer ends)."""
+    state = table._state_obj
+    if state is None:
+        state = table._state_obj = HandState.from_json(table.state)
+    return state
+
+
+def _has_state(table: Table) -> bool:
+    return table._state_obj is not None or table.state is not None
 
 
 def _held_seats(table: Table) -> set[int]:
@@ -300,7 +313,7 @@ def _delivery(table: Table) -> push.Delivery:
     out = table._outbox
     hand = _current_hand(table)
     now = timezone.now()
-    state = _state(table) if table.state is not None else None
+    state = _state(table) if _has_state(table) else None
     held = _held_seats(table)
     seats_view = table.seats_view or seats_public_of(table, _seats(table))
     messages: list[tuple[str, dict]] = [
@@ -595,7 +608,7 @@ def _record_engine(
     # gets its fresh view alone, the outcome is broadcast when the window closes. (The answer is
     # in hand.actions for the replay.)
     still_open = kind == "engine" and state.phase == PHASE_CLAIM and window == table.window
-    table.state = state.to_json()
+    table._state_obj, table._state_changed = state, True
     if any(e.get("type") == "prop" for e in events):  # a prop use took effect: it is spent
         props_consume_events(
             hand_id=hand.pk, table_id=table.pk, users=_seat_users(_seats(table)), events=events
@@ -780,7 +793,7 @@ def _try_action(table: Table, user, action_id: str, expected_seq: Any, raw: Any)
         return error(
             ERR_MALFORMED, 'An action must be an object like {"type": "discard", "tile": "5m"}.'
         )
-    if table.status != TableStatus.PLAYING or table.state is None:
+    if table.status != TableStatus.PLAYING or not _has_state(table):
         return error(ERR_NO_HAND, "No hand is being played at this table.")
     if expected_seq > table.seq or expected_seq < table.window_seq:
         return error(
@@ -879,7 +892,7 @@ def _bot_move(table: Table, now: datetime) -> bool:
     and decides from what its seat may know (games.engine.bots)."""
     from games.engine.bots import bot_choose
 
-    if table.status != TableStatus.PLAYING or table.state is None:
+    if table.status != TableStatus.PLAYING or not _has_state(table):
         return False
     state = _state(table)
     seats = _seats(table)
