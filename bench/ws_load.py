@@ -1,7 +1,8 @@
 """Websocket load benchmark: prints numbers, never asserts timings (docs/ws-load.md).
 
     python bench/ws_load.py [--tables M] [--hands H] [--seconds S] [--variant V]
-        [--think-ms MS] [--procs N] [--server daphne|uvicorn] [--[no-]clock] [--worker]
+        [--think-ms MS] [--think-spread F] [--ramp-seconds R] [--procs N]
+        [--server daphne|uvicorn] [--[no-]clock] [--worker]
         [--idle-seconds S] [--json] [--keep-tmp]
 
 It builds a throwaway site and plays it over real TCP:
@@ -24,7 +25,9 @@ It builds a throwaway site and plays it over real TCP:
 5. connects 4·M websocket clients (a small RFC 6455 client over asyncio streams below; a table's
    four spread over the N processes) with the session cookie and an allowed Origin, and plays H
    hands per table: every client answers each frame whose `view.legal` is not empty with a legal
-   action (win if possible, else 定缺, else the last discard, else pass) after thinking MS,
+   action (win if possible, else 定缺, else the last discard, else pass) after thinking MS
+   (each wait drawn from MS·(1 ± F), seeded; the tables start one after another over R seconds,
+   as the tables of a site are at different points of their hands, not all dealt at once),
    sends `ready` after each `hand_end` until H hands are over, follows the seq rules (gap or
    `stale_seq` -> `sync`) and re-syncs after 5 s of silence;
 6. prints connect time, accepted actions/s, the round trip from sending an action to receiving
@@ -45,6 +48,7 @@ import contextlib
 import hashlib
 import json
 import os
+import random
 import shutil
 import signal
 import socket
@@ -348,11 +352,15 @@ class Player:
         *,
         port: int = 0,
         think: float = 0.0,
+        spread: float = 0.0,
+        rng: random.Random | None = None,
     ) -> None:
         self.run = run
         self.cookie = cookie
         self.port = port
-        self.think = think  # seconds before each action
+        self.think = think  # seconds before each action, on average
+        self.spread = spread  # each wait is think·(1 ± spread), uniformly
+        self.rng = rng or random.Random(0)
         self.thinking = False
         self.acting = False  # False while connecting and during the idle measurement
         self.stats = stats
@@ -507,7 +515,8 @@ class Player:
             # Like a person: wait, then act on the view as it is by then (which may offer
             # nothing any more, e.g. a claim window another seat closed meanwhile).
             self.thinking = True
-            asyncio.get_running_loop().call_later(self.think, self._thought)
+            wait = self.think * (1 + self.spread * (2 * self.rng.random() - 1))
+            asyncio.get_running_loop().call_later(wait, self._thought)
             return
         self._send_action()
 
@@ -883,6 +892,8 @@ async def play(
     hands: int,
     seconds: float,
     think: float = 0.0,
+    spread: float = 0.0,
+    ramp: float = 0.0,
     idle_seconds: float = 0.0,
 ) -> dict[str, Any]:
     stats = Stats()
@@ -897,6 +908,8 @@ async def play(
             all_done,
             port=site.ports[(t + s) % len(site.ports)],
             think=think,
+            spread=spread,
+            rng=random.Random(t * 4 + s),
         )
         for t, (run, (_, cookies)) in enumerate(zip(runs, layout, strict=True))
         for s, cookie in enumerate(cookies)
@@ -933,9 +946,11 @@ async def play(
 
     cpu0, wall0, own0 = site.cpu_by_process(), time.perf_counter(), time.process_time()
     queries0, frames0 = site.queries(), stats.frames
-    for p in players:
+    # Table t starts acting t·R/M seconds in (R = 0: all at once).
+    loop = asyncio.get_running_loop()
+    for i, p in enumerate(players):
         if not p.failed:
-            p.start_acting()
+            loop.call_later(ramp * (i // 4) / len(runs), p.start_acting)
     timed_out = False
     deadline = wall0 + seconds
     while True:
@@ -1039,6 +1054,8 @@ def describe(site: Site, args: argparse.Namespace, clock: list[str] | None) -> d
         "clock": " ".join(["python", *clock]) if clock else None,
         "worker": " ".join(["python", *WORKER_COMMAND]) if args.worker else None,
         "think_ms": args.think_ms,
+        "think_spread": args.think_spread,
+        "ramp_s": args.ramp_seconds,
         "database": f"{engine}:{Path(name).name if engine == 'sqlite' else name}",
         "channel_layer": "redis" if site.redis_url else "in-memory",
         "python": sys.version.split()[0],
@@ -1066,7 +1083,8 @@ def report(result: dict[str, Any]) -> str:
             f"{r['variant']}, {r['database']}, {r['channel_layer']} channel layer",
             f"deployment    {r['procs']} x {r['server']}, clock: {r['clock'] or 'none'}, "
             f"worker: {r['worker'] or 'none (tasks run eagerly)'}; "
-            f"think {r['think_ms']} ms; load {r['loadavg_1m_before']}",
+            f"think {r['think_ms']} ms ± {r['think_spread']:.0%}, tables started over {r['ramp_s']} s; "
+            f"load {r['loadavg_1m_before']}",
             f"connect       {ms(r['connect_ms'], ('p50', 'p95'))}   (first snapshot "
             f"{ms(r['snapshot_ms'], ('p50', 'p95'))}; {r['clients']} sockets in "
             f"{r['connect_wall_s']} s)",
@@ -1108,6 +1126,19 @@ def main(argv: list[str] | None = None) -> int:
         "--think-ms", type=float, default=0, help="each client waits this long before an action (0)"
     )
     parser.add_argument(
+        "--think-spread",
+        type=float,
+        default=0.5,
+        help="each wait is drawn from MS·(1 ± F), uniformly, seeded (0.5; 0: exactly MS)",
+    )
+    parser.add_argument(
+        "--ramp-seconds",
+        type=float,
+        default=None,
+        help="the tables start acting one after another over R seconds "
+        "(default: 10 × the think time; 0: all at once)",
+    )
+    parser.add_argument(
         "--procs", type=int, default=1, help="web processes on consecutive ports (1)"
     )
     parser.add_argument("--server", choices=sorted(SERVER_COMMANDS), default="daphne")
@@ -1134,8 +1165,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.tables < 1 or args.hands < 1 or args.procs < 1:
         parser.error("--tables, --hands and --procs must be at least 1")
-    if args.think_ms < 0 or args.idle_seconds < 0:
-        parser.error("--think-ms and --idle-seconds cannot be negative")
+    if args.ramp_seconds is None:
+        args.ramp_seconds = 10 * args.think_ms / 1000
+    if min(args.think_ms, args.idle_seconds, args.ramp_seconds) < 0:
+        parser.error("--think-ms, --ramp-seconds and --idle-seconds cannot be negative")
+    if not 0 <= args.think_spread <= 1:
+        parser.error("--think-spread must be between 0 and 1")
     postgres = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
     if args.procs > 1 and not (postgres and os.environ.get("REDIS_URL")):
         parser.error(
@@ -1177,6 +1212,8 @@ def main(argv: list[str] | None = None) -> int:
                     hands=args.hands,
                     seconds=args.seconds,
                     think=args.think_ms / 1000,
+                    spread=args.think_spread,
+                    ramp=args.ramp_seconds,
                     idle_seconds=args.idle_seconds,
                 )
             ),
