@@ -118,6 +118,18 @@ def test_the_asgi_app_routes_http_and_websockets():
     assert set(application.application_mapping) == {"http", "websocket"}
 
 
+def test_a_server_process_keeps_its_startup_objects_out_of_the_collector():
+    # config.memory: a full collection that walks the ~250,000 objects of a started process
+    # stopped it for 140-250 ms at a time (docs/ws-load.md); the ASGI entry point freezes them.
+    code = (
+        "import gc; print(gc.get_freeze_count()); import config.asgi; print(gc.get_freeze_count())"
+    )
+    result = run_python(["-c", code], {"TABLE_CLOCK": "off"})
+    assert result.returncode == 0, result.stderr
+    before, after = (int(n) for n in result.stdout.split())
+    assert before == 0 and after > 100_000
+
+
 def test_the_celery_app_is_named_que():
     from config.celery import app
 

@@ -60,3 +60,8 @@ def _start_table_clock() -> None:
 
 
 _start_table_clock()
+
+# Last: what the process loaded to start stays out of the collector's full passes (config.memory)
+from config.memory import freeze_startup  # noqa: E402
+
+freeze_startup()

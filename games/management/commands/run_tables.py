@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand
 
+from config.memory import freeze_startup
 from games.runtime.clock import Clock
 
 
@@ -21,6 +22,7 @@ class Command(BaseCommand):
             count = clock.step()
             self.stdout.write(f"ticked {count} table(s)")
             return
+        freeze_startup()
         try:
             clock.run()
         except KeyboardInterrupt:  # pragma: no cover - interactive stop
