@@ -27,7 +27,7 @@ migrate: venv
 
 run: migrate
 	$(PY) manage.py demo_setup
-	$(PY) -m daphne -b 127.0.0.1 -p 8000 config.asgi:application
+	$(PY) -m uvicorn --host 127.0.0.1 --port 8000 --no-server-header config.asgi:application
 
 test: venv
 	$(PY) -m pytest -q -n auto

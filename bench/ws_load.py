@@ -2,7 +2,7 @@
 
     python bench/ws_load.py [--tables M] [--hands H] [--seconds S] [--variant V]
         [--think-ms MS] [--think-spread F] [--ramp-seconds R] [--procs N]
-        [--server daphne|uvicorn] [--[no-]clock] [--worker]
+        [--server uvicorn|daphne] [--[no-]clock] [--worker]
         [--idle-seconds S] [--json] [--keep-tmp]
 
 It builds a throwaway site and plays it over real TCP:
@@ -14,7 +14,7 @@ It builds a throwaway site and plays it over real TCP:
 2. migrates it and creates, through the project's services, a room and M tables with four human
    users each (accounts.services.user_create, games.runtime.services.table_seat: the fourth seat
    deals the first hand), and one login session per user (django.contrib.auth.login);
-3. starts the deployment: N web processes (Daphne as `make run` starts it, or uvicorn) on
+3. starts the deployment: N web processes (uvicorn as `make run` starts it, or Daphne) on
    consecutive free ports and, with REDIS_URL, the one clock process (CLOCK_COMMAND), with
    settings = the project's settings plus a higher per-socket flood limit (the bench plays as
    fast as the server answers), long turn timers (no move is played by the clock) and the query
@@ -84,7 +84,7 @@ def _load_querycount():
 
 querycount = _load_querycount()
 
-#: The settings Daphne runs with (a module in the run's temporary directory).
+#: The settings the web processes run with (a module in the run's temporary directory).
 SETTINGS_MODULE = "wsload_settings"
 SETTINGS_TEXT = '''"""bench/ws_load.py: the project's settings for a load run."""
 from config.settings import *  # noqa: F403
@@ -576,7 +576,7 @@ class Site:
     def processes(self) -> list[subprocess.Popen]:
         return [*self.servers, *self.others.values()]
 
-    # environment shared by this process (setup) and Daphne
+    # environment shared by this process (setup) and the web processes
     def env(self) -> dict[str, str]:
         env = {
             k: v
@@ -839,7 +839,7 @@ def create_tables(site: Site, *, tables: int, variant: str) -> list[tuple[int, l
             client.force_login(seat.user)
             cookies.append(client.cookies["sessionid"].value)
         out.append((table.pk, cookies))
-    connections.close_all()  # SQLite: no lock held while Daphne writes
+    connections.close_all()  # SQLite: no lock held while the web processes write
     return out
 
 
@@ -1141,7 +1141,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--procs", type=int, default=1, help="web processes on consecutive ports (1)"
     )
-    parser.add_argument("--server", choices=sorted(SERVER_COMMANDS), default="daphne")
+    parser.add_argument("--server", choices=sorted(SERVER_COMMANDS), default="uvicorn")
     parser.add_argument(
         "--clock",
         action=argparse.BooleanOptionalAction,

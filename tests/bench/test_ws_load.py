@@ -103,7 +103,7 @@ def test_one_table_plays_a_hand_over_real_websockets():
     code, result, err = run_bench("--tables", "1", "--hands", "1", "--idle-seconds", "1", "--json")
     assert code == 0, err[-3000:]
     check_one_clean_hand(result, err)
-    assert result["procs"] == 1 and result["server"] == "daphne" and result["think_ms"] == 0
+    assert result["procs"] == 1 and result["server"] == "uvicorn" and result["think_ms"] == 0
     # The clock process runs beside the web process with Redis only.
     assert (result["clock"] is not None) == REDIS
     assert set(result["server_cpu_s_by_process"]) == {"web-1"} | ({"clock"} if REDIS else set())
