@@ -112,9 +112,14 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         # Persistent connections: with 0 every websocket message and every clock pass opened a
         # new connection (on SQLite running the PRAGMAs below again), about half the CPU of an
-        # action in docs/ws-load.md. The health check replaces one the server dropped.
+        # action in docs/ws-load.md.
         conn_max_age=env_int("DB_CONN_MAX_AGE", 60),
-        conn_health_checks=True,
+        # Off by default: Channels ends every database call of a socket as a request, so the
+        # check ran a `SELECT 1` round trip before each websocket message on PostgreSQL (5.7 %
+        # of a web process's CPU). Without it a connection the server dropped fails the one
+        # call that finds it (that socket closes with 1011 and reconnects) and Django replaces
+        # it at the next one (its `errors_occurred` check).
+        conn_health_checks=env_bool("DB_CONN_HEALTH_CHECKS", False),
     )
 }
 # SQLite (the default) while tables play, which write several times a second: WAL lets readers
