@@ -948,9 +948,10 @@ async def play(
     queries0, frames0 = site.queries(), stats.frames
     # Table t starts acting t·R/M seconds in (R = 0: all at once).
     loop = asyncio.get_running_loop()
-    for i, p in enumerate(players):
-        if not p.failed:
-            loop.call_later(ramp * (i // 4) / len(runs), p.start_acting)
+    for t, run in enumerate(runs):
+        for p in run.players:
+            if not p.failed:
+                loop.call_later(ramp * t / len(runs), p.start_acting)
     timed_out = False
     deadline = wall0 + seconds
     while True:
