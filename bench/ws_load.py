@@ -8,8 +8,8 @@
 It builds a throwaway site and plays it over real TCP:
 
 1. a database of its own: a temporary SQLite file, or, when DATABASE_URL names PostgreSQL, the
-   database `<name>_wsload` on that server (created when missing, dropped again if this run
-   created it), so it never touches the database the tests or a developer use;
+   database `<name>_<run>_wsload` on that server (created for the run, dropped at its end), so it
+   never touches the database the tests or a developer use, nor another run's;
    with REDIS_URL the channel layer is channels-redis under a key prefix of its own;
 2. migrates it and creates, through the project's services, a room and M tables with four human
    users each (accounts.services.user_create, games.runtime.services.table_seat: the fourth seat
@@ -58,7 +58,6 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -157,9 +156,6 @@ WORKER_COMMAND = [
 
 WS_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 OP_CONT, OP_TEXT, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG = 0x0, 0x1, 0x2, 0x8, 0x9, 0xA
-
-#: pg_advisory_lock key held while migrating a shared `<name>_wsload` database.
-MIGRATE_LOCK = 0x5175_6577
 
 #: A client that heard nothing for this long while it has nothing to do sends `sync` (the
 #: channel layer is at-most-once; the browser client does the same every 15 s).
@@ -606,34 +602,16 @@ class Site:
             return
         import psycopg
 
+        # One database per run: two runs that shared one (the test suite's workers) raced to
+        # create it, and the first to finish dropped it WITH (FORCE) under the other.
         parts = urlparse(url)
-        base = parts.path.lstrip("/") or "que"
-        name = base if base.endswith("_wsload") else f"{base}_wsload"
+        base = (parts.path.lstrip("/") or "que").removesuffix("_wsload")
+        name = f"{base}_{self.run_id}_wsload"
         self.database_url = urlunparse(parts._replace(path=f"/{name}"))
         admin = urlunparse(parts._replace(path="/postgres"))
         with psycopg.connect(admin, autocommit=True) as conn:
-            exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
-            if not exists:
-                try:
-                    conn.execute(f'CREATE DATABASE "{name}"')
-                    self.created_database = self.database_url
-                except psycopg.errors.DuplicateDatabase:  # a concurrent run was faster
-                    pass
-
-    @contextlib.contextmanager
-    def migrating(self) -> Iterator[None]:
-        """Two runs sharing `<name>_wsload` migrate one after the other (advisory lock)."""
-        if not self.database_url.startswith("postgres"):
-            yield
-            return
-        import psycopg
-
-        with psycopg.connect(self.database_url, autocommit=True) as conn:
-            conn.execute("SELECT pg_advisory_lock(%s)", [MIGRATE_LOCK])
-            try:
-                yield
-            finally:
-                conn.execute("SELECT pg_advisory_unlock(%s)", [MIGRATE_LOCK])
+            conn.execute(f'CREATE DATABASE "{name}"')
+        self.created_database = self.database_url
 
     def _spawn(self, name: str, args: list[str]) -> subprocess.Popen:
         log = open(self.tmp / f"{name}.log", "w")  # noqa: SIM115 - the child keeps its own fd
@@ -796,11 +774,10 @@ def setup_django(site: Site) -> None:
     django.setup()
 
 
-def migrate(site: Site) -> None:
+def migrate() -> None:
     from django.core.management import call_command
 
-    with site.migrating():
-        call_command("migrate", verbosity=0, interactive=False)
+    call_command("migrate", verbosity=0, interactive=False)
 
 
 def create_tables(site: Site, *, tables: int, variant: str) -> list[tuple[int, list[str]]]:
@@ -1194,7 +1171,7 @@ def main(argv: list[str] | None = None) -> int:
         site.make_database()
         setup_django(site)
         t0 = time.perf_counter()
-        migrate(site)
+        migrate()
         site.spawn_servers(args.procs, args.server)  # they start while the tables are created
         if clock:
             site.spawn_other("clock", clock)

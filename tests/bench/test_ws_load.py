@@ -2,8 +2,9 @@
 server processes over TCP. They check the report's shape and that the hand finished without
 errors, never a timing (the numbers belong in docs/ws-load.md).
 
-The bench makes its own database (a temporary SQLite file, or `<name>_wsload` next to the
-DATABASE_URL's database) and its own Redis key prefix, so it never touches the test database."""
+The bench makes its own database (a temporary SQLite file, or `<name>_<run>_wsload` next to
+the DATABASE_URL's database) and its own Redis key prefix, so it never touches the test
+database."""
 
 from __future__ import annotations
 
