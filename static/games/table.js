@@ -489,12 +489,31 @@
   function coinWords(p, N) {  // a win's points in coins: "+6 × N 10 = +60 coins"
     return lang === "zh" ? "金币 " + signed(p) + " × " + N + " = " + signed(p * N) : "→ " + signed(p) + " × N " + N + " = " + signed(p * N) + " coins";
   }
+  // The result floats just under the top bar, so Leave and the language switch stay in reach
+  // during the break between hands (a free leave then).
+  function placeResult() {
+    var box = $("result"), bar = document.querySelector("#que-table .topbar");
+    if (box.hidden || !bar) return;
+    var below = Math.max(0, bar.getBoundingClientRect().bottom);
+    box.style.top = Math.max(8, below + 4) + "px";
+    box.style.maxHeight = "calc(100vh - 10rem - " + below + "px)";
+  }
+  window.addEventListener("scroll", placeResult, { passive: true });
+  window.addEventListener("resize", placeResult);
   function signed(n) { return n === null || n === undefined ? "…" : (n > 0 ? "+" : "") + n; }
+  var resultKey = null;  // what the result box shows (renderResult)
   function renderResult() {
     var box = $("result"), v = S.view, tb = S.table;
     var r = v && v.result;
-    if (!r || !tb.hand) { box.hidden = true; return; }
-    box.hidden = false; box.innerHTML = "";
+    if (!r || !tb.hand) { box.hidden = true; resultKey = null; return; }
+    // Rebuilt only when what it shows changed: a presence or clock frame leaves it (and an
+    // opened payments list) as it is.
+    var names = [0, 1, 2, 3].map(seatName), key = JSON.stringify([
+      r, tb.hand.id, tb.hand.coins, tb.hand.rake, tb.hand.status, tb.terms || tb.room, lang,
+      S.foldedHand === tb.hand.id, S.payments, ratings[tb.hand.id], names, v.dealer]);
+    box.hidden = false; placeResult();
+    if (resultKey === key) return;
+    resultKey = key; box.innerHTML = "";
     // The result floats over the board (visible without scrolling, phone included); it can be
     // folded to a bar to look at the table under it.
     box.classList.toggle("folded", S.foldedHand === tb.hand.id);

@@ -131,20 +131,34 @@ def test_a_hand_from_leaving_to_replay(browser, live_site, name, section, label,
             log = page.locator('[data-testid="log"]').inner_text()
             assert "You discard " in log and "You discards" not in log, log[-400:]
 
-        # 7. the result box is on screen without scrolling, its columns aligned
+        # 7. the result box is on screen without scrolling, its columns aligned; measured once the
+        # rating has come (the box's last change), in one read
         result = page.locator("#result")
-        box = result.bounding_box()
+        rating = page.locator('[data-testid="result-rating"]')
+        expect(rating).to_be_visible(timeout=15000)
+        rows = page.locator("#result tr[data-seat]")
+        expect(rows).to_have_count(4)
+        box, edges = page.evaluate(
+            """() => {
+              const right = (el) => { const r = el.getBoundingClientRect(); return r.x + r.width; };
+              const res = document.getElementById("result"), b = res.getBoundingClientRect();
+              const head = res.querySelector("table.res tr"), rows = res.querySelectorAll("tr[data-seat]");
+              const edges = {};
+              [[2, "td.points"], [3, "td.coins"]].forEach(([col, cell]) => {
+                edges[cell] = [right(head.querySelector(`th:nth-child(${col})`))]  // header included
+                  .concat(Array.from(rows, (tr) => right(tr.querySelector(cell))));
+              });
+              return [{y: b.y, height: b.height}, edges];
+            }"""
+        )
         assert box["y"] >= 0 and box["y"] < viewport["height"] / 2, box
         assert box["y"] + box["height"] <= viewport["height"] + 1, box
         _assert_dock_on_screen(page, viewport)
-        rows = page.locator("#result tr[data-seat]")
-        expect(rows).to_have_count(4)
-        head = page.locator("#result table.res tr").first
-        for col, cell in ((2, "td.points"), (3, "td.coins")):
-            boxes = [head.locator(f"th:nth-child({col})").bounding_box()]
-            boxes += [rows.nth(k).locator(cell).bounding_box() for k in range(4)]
-            edges = [r["x"] + r["width"] for r in boxes]  # header included
-            assert max(edges) - min(edges) <= 1, (cell, edges)
+        for cell, xs in edges.items():
+            assert max(xs) - min(xs) <= 1, (cell, xs)
+        # the break's free Leave and the language switch are not under the result box
+        page.click('[data-testid="leave-btn"]', trial=True, timeout=3000)
+        page.click("#lang-toggle", trial=True, timeout=3000)
 
         # 4. points → coins: (points) × N − A = coins on every row, the rake is 4 × A
         for k in range(4):
@@ -157,8 +171,6 @@ def test_a_hand_from_leaving_to_replay(browser, live_site, name, section, label,
             assert " × " in line and "=" in line, line  # the win's coins, not just "Points 2"
 
         # 5. the rating change, with the one-line reason when it rose after a loss
-        rating = page.locator('[data-testid="result-rating"]')
-        expect(rating).to_be_visible(timeout=15000)
         before, after = map(int, re.findall(r"(-?\d+) → (-?\d+)", rating.text_content())[0])
         my_points = int(page.locator("#result tr.me td.points").get_attribute("data-value"))
         note = page.locator('[data-testid="rating-note"]')
