@@ -544,6 +544,11 @@
       var td3 = document.createElement("td"); td3.className = "hand"; var hh = (r.hands || [])[i];
       if (hh) {
         td3.appendChild(tilesEl(hh.concealed, "small"));
+        (r.wins || []).forEach(function (w) {  // a discard (or a robbed kong) won on: the tile it took
+          if (w.seat === i && w.from !== null && w.from !== undefined && w.tile) {
+            var wt = tilesEl(w.tile, "small win-tile"); wt.setAttribute("data-testid", "win-tile"); td3.appendChild(wt);
+          }
+        });
         (hh.melds || []).forEach(function (m) { td3.appendChild(tilesEl(m.tiles, "small meld")); });
         if (hh.flowers) td3.appendChild(tilesEl(hh.flowers, "small flowers"));
       }

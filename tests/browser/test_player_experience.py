@@ -167,8 +167,13 @@ def test_a_hand_from_leaving_to_replay(browser, live_site, name, section, label,
             calc = rows.nth(k).locator("td.calc").text_content()
             assert calc == f"({pts}) × {n}" + (f" − {a}" if a else "") + f" = {_signed(coins)}"
         assert int(page.locator('[data-testid="rake"]').text_content()) == 4 * a
-        for line in page.locator('[data-testid="win-line"]').all_text_contents():
+        lines = page.locator('[data-testid="win-line"]').all_text_contents()
+        for line in lines:
             assert " × " in line and "=" in line, line  # the win's coins, not just "Points 2"
+        # a win on a discard shows the tile taken in the winner's hand (a self-draw holds it)
+        expect(page.locator('#result [data-testid="win-tile"]')).to_have_count(
+            sum(" ← " in line for line in lines)
+        )
 
         # 5. the rating change, with the one-line reason when it rose after a loss
         before, after = map(int, re.findall(r"(-?\d+) → (-?\d+)", rating.text_content())[0])
