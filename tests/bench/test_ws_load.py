@@ -147,6 +147,25 @@ def test_a_worker_needs_redis():
     assert "--worker needs REDIS_URL" in err
 
 
+def test_querycount_gives_a_forked_child_a_file_of_its_own(tmp_path):
+    def run(*args):
+        return None
+
+    querycount.install(tmp_path)
+    try:
+        querycount._count(run, "SELECT 1", None, False, None)
+        pid = os.fork()
+        if pid == 0:  # the child: two queries, into <dir>/<its pid>
+            querycount._count(run, "SELECT 1", None, False, None)
+            querycount._count(run, "SELECT 1", None, False, None)
+            os._exit(0)
+        assert os.waitpid(pid, 0)[1] == 0
+        assert (tmp_path / str(pid)).read_bytes() == (2).to_bytes(8, "little")
+        assert querycount.read(tmp_path) == 3  # the parent's one and the child's two
+    finally:
+        querycount.uninstall()
+
+
 @pytest.mark.django_db
 def test_querycount_counts_each_query_of_a_connection(tmp_path):
     querycount.install(tmp_path)
@@ -157,7 +176,7 @@ def test_querycount_counts_each_query_of_a_connection(tmp_path):
             for _ in range(3):
                 cursor.execute("SELECT 1")
         assert querycount.read(tmp_path) == 3
-        assert (tmp_path / str(os.getpid())).stat().st_size == 3
+        assert (tmp_path / str(os.getpid())).read_bytes() == (3).to_bytes(8, "little")
     finally:
         querycount.detach(connection)
         querycount.uninstall()
