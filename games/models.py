@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from games.jsoncodec import Decoder, Encoder
+
 
 class TableStatus(models.TextChoices):
     WAITING = "waiting", "waiting for players"
@@ -38,9 +40,9 @@ class Table(models.Model):
     rev = models.PositiveBigIntegerField(default=0)
     hand_no = models.PositiveIntegerField(default=0)
     dealer = models.PositiveSmallIntegerField(default=0)
-    carry = models.JSONField(null=True, blank=True)
+    carry = models.JSONField(null=True, blank=True, encoder=Encoder, decoder=Decoder)
     # The live engine state (HandState.to_json()); it holds the wall, so it never leaves the server.
-    state = models.JSONField(null=True, blank=True)
+    state = models.JSONField(null=True, blank=True, encoder=Encoder, decoder=Decoder)
     current_hand = models.ForeignKey(
         "HandRecord", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -52,7 +54,7 @@ class Table(models.Model):
     # A claim window lasts at least until window_closes_at, whoever may claim: an answer that
     # would close it earlier waits in `held` (docs/protocol.md, "Claim windows").
     window_closes_at = models.DateTimeField(null=True, blank=True)
-    held = models.JSONField(default=list, blank=True)
+    held = models.JSONField(default=list, blank=True, encoder=Encoder, decoder=Decoder)
     # The decision point the game is at (services._window) and the seq of the event that opened
     # it: an action that saw an older seq is stale (no scan of the events needed).
     window = models.CharField(max_length=120, blank=True, default="")
@@ -64,7 +66,7 @@ class Table(models.Model):
     wake_at = models.DateTimeField(null=True, blank=True)
     # What every client may know of the four seats (selectors.seat_public), kept by the writer
     # whenever a seat changes, so a frame needs no seat query.
-    seats_view = models.JSONField(null=True, blank=True)
+    seats_view = models.JSONField(null=True, blank=True, encoder=Encoder, decoder=Decoder)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -142,17 +144,17 @@ class HandRecord(models.Model):
     room = models.ForeignKey("rooms.Room", on_delete=models.PROTECT, related_name="hands")
     hand_no = models.PositiveIntegerField()
     variant = models.CharField(max_length=20)
-    options = models.JSONField(default=dict)
+    options = models.JSONField(default=dict, encoder=Encoder, decoder=Decoder)
     dealer = models.PositiveSmallIntegerField()
-    carry = models.JSONField(null=True, blank=True)
+    carry = models.JSONField(null=True, blank=True, encoder=Encoder, decoder=Decoder)
     seed = models.CharField(max_length=128)
     salt = models.CharField(max_length=128)
     commitment = models.CharField(max_length=64)
     wall_algorithm = models.CharField(max_length=40)
-    actions = models.JSONField(default=list)
-    result = models.JSONField(null=True, blank=True)
-    points = models.JSONField(null=True, blank=True)
-    coins = models.JSONField(null=True, blank=True)
+    actions = models.JSONField(default=list, encoder=Encoder, decoder=Decoder)
+    result = models.JSONField(null=True, blank=True, encoder=Encoder, decoder=Decoder)
+    points = models.JSONField(null=True, blank=True, encoder=Encoder, decoder=Decoder)
+    coins = models.JSONField(null=True, blank=True, encoder=Encoder, decoder=Decoder)
     rake = models.BigIntegerField(default=0)
     coefficient = models.PositiveIntegerField(default=1)
     room_rake = models.PositiveIntegerField(default=0)
@@ -209,9 +211,9 @@ class TableEvent(models.Model):
         HandRecord, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
     kind = models.CharField(max_length=20)
-    data = models.JSONField(default=dict)
+    data = models.JSONField(default=dict, encoder=Encoder, decoder=Decoder)
     # What a spectator sees after this change (observe(state, None)); spectators get it delayed.
-    public_view = models.JSONField(null=True, blank=True)
+    public_view = models.JSONField(null=True, blank=True, encoder=Encoder, decoder=Decoder)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -230,7 +232,7 @@ class ActionReceipt(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     action_id = models.CharField(max_length=64)
-    response = models.JSONField()
+    response = models.JSONField(encoder=Encoder, decoder=Decoder)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -12,7 +12,6 @@ work is done whether 0 or 40 sockets watch.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import threading
 import weakref
@@ -22,6 +21,8 @@ from typing import Any, TypeVar
 
 from channels.layers import get_channel_layer
 from django.core.cache import cache
+
+from games import jsoncodec
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +46,7 @@ def seq_cache_key(table_id: int) -> str:
 
 def encode(value: Any) -> str:
     """JSON text as the sockets send it (UTF-8 as it is, no spaces)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return jsoncodec.dumps(value)
 
 
 def with_member(text: str, name: str, value: Any, *, value_encoded: bool = False) -> str:
