@@ -81,17 +81,49 @@ def season_for(*, now: datetime | None = None) -> Season:
 
 # --- hands ----------------------------------------------------------------------------------
 def _lock_standings(user_ids: Sequence[int], variant: str) -> dict[int, Standing]:
-    """Get or create and lock the standings of the users, in pk order (no deadlocks)."""
+    """Get or create and lock the standings of the users, in pk order (no deadlocks): one
+    query once they exist, three the first time."""
+    queryset = for_update(
+        Standing.objects.filter(user_id__in=user_ids, variant=variant).order_by("pk")
+    )
+    found = {s.user_id: s for s in queryset}
+    missing = [u for u in user_ids if u not in found]
+    if not missing:
+        return found
     base = calc.Skill()
-    for user_id in user_ids:
-        Standing.objects.get_or_create(
-            user_id=user_id,
-            variant=variant,
-            defaults={"mu": base.mu, "sigma": base.sigma, "rating": base.display},
+    Standing.objects.bulk_create(
+        [
+            Standing(user_id=u, variant=variant, mu=base.mu, sigma=base.sigma, rating=base.display)
+            for u in missing
+        ],
+        ignore_conflicts=True,  # a concurrent first hand of the same user made it
+    )
+    return {s.user_id: s for s in queryset.all()}
+
+
+def _season_rows(season: Season, user_ids: Sequence[int], variant: str, skills) -> dict:
+    """The season standings of the users (created with their new skill where missing). Written
+    under the users' Standing locks, so no other settlement changes them meanwhile."""
+    queryset = SeasonStanding.objects.filter(season=season, user_id__in=user_ids, variant=variant)
+    found = {r.user_id: r for r in queryset}
+    missing = [u for u in user_ids if u not in found]
+    if missing:
+        SeasonStanding.objects.bulk_create(
+            [
+                SeasonStanding(
+                    season=season,
+                    user_id=u,
+                    variant=variant,
+                    mu=skills[u].mu,
+                    sigma=skills[u].sigma,
+                    rating=skills[u].display,
+                )
+                for u in missing
+            ],
+            ignore_conflicts=True,
         )
-    queryset = Standing.objects.filter(user_id__in=user_ids, variant=variant).order_by("pk")
-    queryset = for_update(queryset)
-    return {s.user_id: s for s in queryset}
+        found = {r.user_id: r for r in queryset.all()}
+    return found
 
 
 def _seat_facts(result: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -133,6 +165,8 @@ def ratings_record_hand(*, hand: HandRecord) -> bool:
 
 
 def _rate(hand: HandRecord) -> None:
+    """Runs inside every settlement: the humans' standings and season standings are read in one
+    query each and the hand's rows and chart points inserted in one each, not one per player."""
     seats = list(HandSeat.objects.filter(hand=hand).order_by("seat"))
     humans = [hs for hs in seats if hs.user_id and not hs.is_bot]
     if not humans:
@@ -142,49 +176,57 @@ def _rate(hand: HandRecord) -> None:
     coins = [int(c) for c in (hand.coins or [0] * n)]
     result = hand.result or {}
     when = hand.settled_at or timezone.now()
-    standings = _lock_standings([hs.user_id for hs in humans], hand.variant)
+    user_ids = [hs.user_id for hs in humans]
+    standings = _lock_standings(user_ids, hand.variant)
     by_seat = {hs.seat: standings[hs.user_id] for hs in humans}
     skills = [
         calc.Skill(by_seat[i].mu, by_seat[i].sigma) if i in by_seat else calc.Skill()
         for i in range(len(points))
     ]
     after = calc.rate_hand(skills, points)
-    season = season_for(now=when)
+    skill_of = {hs.user_id: after[hs.seat] for hs in humans}
+    season_rows = _season_rows(season_for(now=when), user_ids, hand.variant, skill_of)
+    played, charted = [], []
     for hs in humans:
-        _apply_seat(
-            hand, hs, standings[hs.user_id], after[hs.seat], points, coins, result, when, season
-        )
+        facts = _seat_facts(result, hs.seat)
+        skill, mine = skill_of[hs.user_id], points[hs.seat]
+        standing, season_row = standings[hs.user_id], season_rows[hs.user_id]
+        before = standing.rating
+        standing.points += mine
+        standing.mu, standing.sigma, standing.rating = skill.mu, skill.sigma, skill.display
+        standing.hands += 1
+        standing.wins += facts["won"]
+        standing.self_draws += facts["self_draw"]
+        standing.deal_ins += facts["dealt_in"]
+        season_row.hands += 1
+        season_row.points += mine
+        season_row.mu, season_row.sigma, season_row.rating = skill.mu, skill.sigma, skill.display
+        played.append(PlayerHand(
+            user_id=hs.user_id, hand=hand, variant=hand.variant, room_id=hand.room_id,
+            table_id=hand.table_id, seat=hs.seat, points=mine, coins=coins[hs.seat],
+            outcome=_outcome(mine), won=facts["won"], self_draw=facts["self_draw"],
+            dealt_in=facts["dealt_in"], escaped=hs.escaped, patterns=facts["patterns"],
+            rating_before=before, rating_after=skill.display, played_at=when,
+        ))  # fmt: skip
+        charted.append(RatingHistory(
+            user_id=hs.user_id, variant=hand.variant, hand=hand, mu=skill.mu, sigma=skill.sigma,
+            rating=skill.display, created_at=when,
+        ))  # fmt: skip
+    # one UPDATE per row: bulk_update's CASE per field and row cost more CPU than it saves
+    for row in (*standings.values(), *season_rows.values()):
+        row.save(update_fields=UPDATED[type(row)])
+    PlayerHand.objects.bulk_create(played)
+    RatingHistory.objects.bulk_create(charted)
 
 
-def _apply_seat(hand, hs, standing, skill, points, coins, result, when, season) -> None:
-    facts = _seat_facts(result, hs.seat)
-    before = standing.rating
-    standing.points += points[hs.seat]
-    standing.mu, standing.sigma, standing.rating = skill.mu, skill.sigma, skill.display
-    standing.hands += 1
-    standing.wins += facts["won"]
-    standing.self_draws += facts["self_draw"]
-    standing.deal_ins += facts["dealt_in"]
-    standing.save()
-    PlayerHand.objects.create(
-        user_id=hs.user_id, hand=hand, variant=hand.variant, room_id=hand.room_id,
-        table_id=hand.table_id, seat=hs.seat, points=points[hs.seat], coins=coins[hs.seat],
-        outcome=_outcome(points[hs.seat]), won=facts["won"], self_draw=facts["self_draw"],
-        dealt_in=facts["dealt_in"], escaped=hs.escaped, patterns=facts["patterns"],
-        rating_before=before, rating_after=skill.display, played_at=when,
-    )  # fmt: skip
-    RatingHistory.objects.create(
-        user_id=hs.user_id, variant=hand.variant, hand=hand, mu=skill.mu, sigma=skill.sigma,
-        rating=skill.display, created_at=when,
-    )  # fmt: skip
-    row, _ = SeasonStanding.objects.get_or_create(
-        season=season, user_id=hs.user_id, variant=hand.variant,
-        defaults={"mu": skill.mu, "sigma": skill.sigma, "rating": skill.display},
-    )  # fmt: skip
-    row.hands += 1
-    row.points += points[hs.seat]
-    row.mu, row.sigma, row.rating = skill.mu, skill.sigma, skill.display
-    row.save()
+#: The columns a rated hand changes
+UPDATED = {
+    Standing: [
+        *("points", "mu", "sigma", "rating", "hands", "wins", "self_draws", "deal_ins"),
+        "updated_at",  # (auto_now: set by save only when listed)
+    ],
+    SeasonStanding: ["hands", "points", "mu", "sigma", "rating"],
+}
 
 
 # --- escapes --------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Case, F, Value, When
 
 from wallet.errors import IdempotencyConflict, InsufficientFunds, WalletError
 from wallet.locks import lock_accounts
@@ -66,8 +66,11 @@ def _post(
         if amount != 0
     ]
     LedgerEntry.objects.bulk_create(entries)
-    for entry in entries:
-        Account.objects.filter(pk=entry.account_id).update(balance=F("balance") + entry.amount)
+    if entries:  # every balance in one statement
+        change = Case(*(When(pk=e.account_id, then=Value(e.amount)) for e in entries))
+        Account.objects.filter(pk__in=[e.account_id for e in entries]).update(
+            balance=F("balance") + change
+        )
     return transfer
 
 
