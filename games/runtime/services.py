@@ -793,14 +793,16 @@ def _try_action(table: Table, user, action_id: str, expected_seq: Any, raw: Any)
         return error(
             ERR_MALFORMED, 'An action must be an object like {"type": "discard", "tile": "5m"}.'
         )
-    if table.status != TableStatus.PLAYING or not _has_state(table):
-        return error(ERR_NO_HAND, "No hand is being played at this table.")
+    # (stale before no_hand: an answer that crossed the win ending the hand saw an older
+    # decision point, and its client resyncs instead of showing "no hand")
     if expected_seq > table.seq or expected_seq < table.window_seq:
         return error(
             ERR_STALE,
             f"The table moved on (now at seq {table.seq}, you saw {expected_seq}); "
             "nothing was done, here is the fresh state.",
         )
+    if table.status != TableStatus.PLAYING or not _has_state(table):
+        return error(ERR_NO_HAND, "No hand is being played at this table.")
     try:
         act = Action.from_json({**raw, "seat": seat.index})
     except IllegalActionError as exc:

@@ -158,6 +158,68 @@ def test_a_change_costs_the_same_database_work_whoever_watches(monkeypatch, deli
     assert queries.n <= 7
 
 
+def _play_to_the_end(table_id: int, users, settled: list[int]) -> int:
+    for _ in range(400):
+        if settled:
+            return settled.pop()
+        answer = act_once(table_id, users)
+        assert answer is not None and answer["type"] == "ack", answer
+    raise AssertionError("the hand never ended")
+
+
+def test_settling_a_hand_costs_at_most_33_queries(settings, monkeypatch):
+    """The settlement (ledger, ratings, season ladder, the result frame) reads the humans' rows
+    in one query per table and inserts theirs in one per table: 33 queries for four humans, two
+    of them per human (their standing and season standing); it was 50, six per human."""
+    settings.TABLE_CLAIM_WINDOW_SECONDS = 0
+    settled: list[int] = []
+    monkeypatch.setattr(services, "_queue_settle", settled.append)
+    table, users = four_humans(monkeypatch=monkeypatch)
+    services.hand_settle(hand_id=_play_to_the_end(table.pk, users, settled))  # standings made
+    for user in users:
+        services.table_ready(table_id=table.pk, user=user)
+    hand_id = _play_to_the_end(table.pk, users, settled)
+    with QueryCount() as queries:
+        hand = services.hand_settle(hand_id=hand_id)
+    assert hand.status == HandStatus.SETTLED
+    assert Transfer.objects.filter(idempotency_key=f"hand:{hand_id}").count() == 1
+    assert wallet_audit() == []
+    assert queries.n <= 33, queries.n
+
+
+def test_an_answer_that_crossed_the_end_of_the_hand_is_stale_not_no_hand(settings, monkeypatch):
+    """Found by the load bench: a seat passing on a discard that another seat won with got
+    `no_hand` (its client showed an error and did not resync). The game moved to another
+    decision point after the seq it saw: `stale_seq`, the protocol's answer to that."""
+    settings.TABLE_CLAIM_WINDOW_SECONDS = 0
+    settled: list[int] = []
+    monkeypatch.setattr(services, "_queue_settle", settled.append)
+    table, users = four_humans(monkeypatch=monkeypatch)
+    last = None
+    for _ in range(400):
+        move = next_move(table.pk)
+        submit(table.pk, users, move)
+        if settled:
+            break
+        last = move  # the move before the one that ended the hand
+    assert settled and last is not None
+    table.refresh_from_db()
+    assert table.status != TableStatus.PLAYING
+    before = (table.seq, TableEvent.objects.filter(table=table).count())
+    # when an answer made on a view from before the hand's end arrives
+    answer = submit(table.pk, users, last)
+    # then it is stale and changes nothing; with the current seq it is no_hand
+    assert answer["type"] == "error" and answer["code"] == "stale_seq", answer
+    seat, _, action = last
+    current = services.table_submit_action(
+        table_id=table.pk, user=users[seat], action_id="after-the-end", expected_seq=table.seq,
+        action=action,
+    )  # fmt: skip
+    assert current["code"] == "no_hand", current
+    table.refresh_from_db()
+    assert (table.seq, TableEvent.objects.filter(table=table).count()) == before
+
+
 # --- the clock: a table nobody watches --------------------------------------------------------
 def _alice_leaves_and_the_clock_plays_on(clock):
     """alice sits with three bots, presses Leave mid-hand and closes the browser (no socket is
