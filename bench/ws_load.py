@@ -319,6 +319,7 @@ class Stats:
     error_codes: dict[str, int] = field(default_factory=dict)
     gaps: int = 0
     resyncs: int = 0
+    stale: int = 0
 
     def error(self, code: str) -> None:
         self.error_codes[code] = self.error_codes.get(code, 0) + 1
@@ -447,11 +448,15 @@ class Player:
             self._answered(frame, now)
             self.stats.actions_accepted += 1
         elif kind == "error":
-            self.stats.error(frame.get("code") or "error")
+            if frame.get("code") == "stale_seq":
+                # not an error: an answer that crossed another seat's (a win closing the claim
+                # window it answered, with windows at 0): the client resyncs and plays on
+                self.stats.stale += 1
+                self._send({"type": "sync", "seq": self.seq})
+            else:
+                self.stats.error(frame.get("code") or "error")
             if frame.get("id") and self.pending and frame["id"] == self.pending[0]:
                 self.pending = None
-            if frame.get("code") == "stale_seq":
-                self._send({"type": "sync", "seq": self.seq})
         self._check_done()
 
     def _take_state(self, frame: dict) -> None:
@@ -1006,6 +1011,7 @@ async def play(
         "error_codes": dict(sorted(stats.error_codes.items())),
         "gaps": stats.gaps,
         "resyncs": stats.resyncs,
+        "stale": stats.stale,
         "server_cpu_s": server_cpu,
         "server_cpu_s_by_process": cpu_by,
         "server_cpu_pct": round(100 * server_cpu / wall, 1) if server_cpu and wall else None,
@@ -1038,7 +1044,7 @@ def describe(site: Site, args: argparse.Namespace, clock: list[str] | None) -> d
         "channel_layer": "redis" if site.redis_url else "in-memory",
         "python": sys.version.split()[0],
         "cpus": str(os.cpu_count()),
-        "db_conn_max_age": os.environ.get("DB_CONN_MAX_AGE", "0"),
+        "db_conn_max_age": os.environ.get("DB_CONN_MAX_AGE", "60"),  # (the settings' default)
         "loadavg_1m_before": round(os.getloadavg()[0], 2),
     }
 
@@ -1080,7 +1086,7 @@ def report(result: dict[str, Any]) -> str:
             f"hands         {r['hands_finished']}/{r['hands_expected']} finished, "
             f"{r['hands_settled']} settled{' (time limit hit)' if r['timed_out'] else ''}",
             f"errors        {r['errors']} {r['error_codes'] or ''}  (gaps {r['gaps']}, "
-            f"quiet re-syncs {r['resyncs']})",
+            f"quiet re-syncs {r['resyncs']}, stale answers {r['stale']})",
             f"server CPU    {cpu}; clients' CPU {r['client_cpu_s']} s",
             f"db queries    {r['db_queries']} = {r['db_queries_per_action']} per accepted action",
             f"idle          {idle['no_sockets']} queries/s with no socket, {idle['sockets']} with "
