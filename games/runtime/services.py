@@ -1099,11 +1099,13 @@ def _close(table: Table) -> None:
     table.bot_fill_at = None
     table.next_hand_at = None
     table.bot_due_at = None
+    # the view keeps the seats as the last hand had them (a returning player's result names
+    # its bots, not "empty seat"); the bots' rows are freed
+    table.seats_view = seats_public_of(table, _seats(table))
     for seat in _seats(table):
         if seat.is_bot:
             seat.is_bot = False
             seat.save()
-    table.seats_view = seats_public_of(table, _seats(table))
     _append(table, "closed", {})
 
 
@@ -1165,11 +1167,24 @@ def _next_hand(table: Table, *, now: datetime) -> None:
     grace = timedelta(seconds=grace_seconds())
     from wallet.selectors import wallet_balance
 
+    last = _current_hand(table)
+    ended_at = last.ended_at if last is not None else None
     for seat in _seats(table):
         if seat.user_id is None:
             continue
+        # Gone: no socket for the grace period, or (found by playing as a new user) closed the
+        # page after seeing the hand end without asking for the next one: a player who walked
+        # away is not dealt in for a bot to play at their cost (the grace is for reconnecting)
+        walked_away = (
+            ended_at is not None
+            and seat.disconnected_at is not None
+            and seat.disconnected_at >= ended_at
+            and not seat.ready
+        )
         gone = (
-            seat.connections == 0 and seat.disconnected_at and now - seat.disconnected_at >= grace
+            seat.connections == 0
+            and seat.disconnected_at
+            and (now - seat.disconnected_at >= grace or walked_away)
         )
         poor = wallet_balance(seat.user) < table.room.min_balance
         if seat.left_at is not None or gone or poor:

@@ -272,6 +272,57 @@ def test_a_player_who_escaped_is_not_seated_again_by_reopening_the_table(setting
         assert HandRecord.objects.filter(table=table).count() == 1  # no hand dealt to her
 
 
+def test_a_player_who_closed_the_page_after_a_hand_is_not_dealt_the_next(settings, monkeypatch):
+    # found by playing as a new user: a player who went back to the lobby after a hand (no
+    # Leave, no Next hand) was dealt the next one, which a bot played and charged to them
+    settings.TABLE_CLAIM_WINDOW_SECONDS = 0
+    settings.TABLE_NEXT_HAND_SECONDS = 5  # (the two who never opened the table stay in grace)
+    settled: list[int] = []
+    monkeypatch.setattr(services, "_queue_settle", settled.append)
+    with time_machine.travel(T0, tick=False) as clock:
+        table, users = four_humans(monkeypatch=monkeypatch)
+        walked, waited = users[0], users[1]
+        for user in (walked, waited):
+            services.table_connect(
+                table_id=table.pk, user=user, channel_name=f"c{user.pk}", process="p1"
+            )
+        clock.shift(1)
+        services.hand_settle(hand_id=_play_to_the_end(table.pk, users, settled))
+        # when one closes the page without asking for the next hand, and another asks for it
+        # and then loses the connection
+        services.table_disconnect(table_id=table.pk, user=walked, channel_name=f"c{walked.pk}")
+        services.table_ready(table_id=table.pk, user=waited)
+        services.table_disconnect(table_id=table.pk, user=waited, channel_name=f"c{waited.pk}")
+        clock.shift(services.next_hand_seconds() + 1)  # (well inside the grace period)
+        Clock(every=0).step()
+        # then the next hand is dealt (and, all seats played by bots, played out at once)
+        # without the first (a bot has the seat), with the second, whom the bot stands in for
+        # until they are back, and with the two who never opened the page (seated from the
+        # lobby: their grace runs from the seating)
+        hands = list(HandRecord.objects.filter(table=table).order_by("pk"))
+        assert len(hands) == 2
+        dealt = {hs.user_id: hs for hs in HandSeat.objects.filter(hand=hands[1])}
+        assert walked.pk not in dealt and {waited.pk, users[2].pk, users[3].pk} <= set(dealt)
+        assert Seat.objects.get(table=table, user=waited).autoplay
+        assert not Seat.objects.filter(table=table, user=walked).exists()
+
+
+def test_a_closed_table_still_names_the_bots_of_its_last_hand(settings, monkeypatch):
+    # found by playing as a new user: reopening a table that had closed showed its result with
+    # every bot as "empty seat" (the close freed the bots' seats before keeping the view)
+    monkeypatch.setattr(services, "seed_generate", lambda: "que-test-seed-1")
+    settings.TABLE_CLAIM_WINDOW_SECONDS = 0
+    with time_machine.travel(T0, tick=False) as clock:
+        table, alice, hand = _alice_leaves_and_the_clock_plays_on(clock)
+        clock.shift(services.next_hand_seconds() + 1)
+        Clock(every=0).step()  # alice left: her seat is freed, no human is left, it closes
+    table.refresh_from_db()
+    assert table.status == TableStatus.CLOSED
+    names = [s["name"] for s in table.seats_view]
+    assert names[1:] == ["Bot 2", "Bot 3", "Bot 4"], names
+    assert not Seat.objects.filter(table=table, is_bot=True).exists()
+
+
 # --- claim windows ------------------------------------------------------------------------------
 def _window_facts(table_id: int, deliveries, users, *, window: float, clock) -> list[dict]:
     """Play a hand of four humans; for every discard window record what seat `obs` saw and
