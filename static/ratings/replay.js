@@ -136,8 +136,18 @@
         return who(e.seat) + " · " + propName(e.choice) + ": " +
           (e.band !== undefined ? (e.band ? W("drawn at ", "在第 ") + e.band.join("-") : W("not in the wall", "不在牌墙")) :
            e.out ? text(e.out) + " → " + text(e["in"]) : e.suit ? e.suit + ": " + text(e.hand) : JSON.stringify(e));
+      case "exhausted": return W("Wall exhausted", "荒庄");
+      case "draw_check": // Sichuan's draw settlement: 查花猪 (a void suit kept) and 查大叫 (ready hands)
+        var pigs = e.flower_pigs || [], calls = e.dajiao || {};
+        var ready = Object.keys(calls).filter(function (s) { return calls[s]; });
+        var idle = Object.keys(calls).filter(function (s) { return !calls[s]; });
+        return [L("Draw check", "查叫")]
+          .concat(pigs.length ? [W("flower pig ", "花猪 ") + pigs.map(who).join(", ")] : [])
+          .concat(ready.length ? [W("ready ", "听牌 ") + ready.map(function (s) { return who(+s) + " " + calls[s]; }).join(", ")] : [])
+          .concat(idle.length ? [W("not ready ", "未听 ") + idle.map(function (s) { return who(+s); }).join(", ")] : [])
+          .join(" · ");
       case "kong": case "pung": case "chow": case "discard": case "choice": case "response": case "choice_phase":
-      case "hongzhong_gang": case "laizi_gang": case "escape":
+      case "hongzhong_gang": case "laizi_gang": case "escape": case "kong_declared":
         return null; // the action's own line says it
       default:
         return (e.seat !== undefined ? who(e.seat) + " " : "") + (e.kind || e.type) + (e.tile ? " " + text(e.tile) : "");

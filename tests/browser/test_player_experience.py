@@ -207,6 +207,7 @@ def test_a_hand_from_leaving_to_replay(browser, live_site, name, section, label,
         assert all(t.strip() for t in texts)
         for t in texts:
             assert not RAW_TILE.search(t), t
+            assert not re.search(r"\b[a-z]+_[a-z_]+\b", t), t  # no engine key (kong_added)
         names = page.locator(".replay-seat .seat-name").all_text_contents()
         assert len(names) == 4 and not any(re.search(r"\(\d\)", s) for s in names), names
         winds = "东南西北" if zh else "ESWN"
