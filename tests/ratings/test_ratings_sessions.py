@@ -4,6 +4,7 @@ hand_settle, so the PlayerHand rows summed here are the ones the ratings hook wr
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 
 import pytest
@@ -162,6 +163,9 @@ def test_alice_sees_her_sessions_page(client, alice, played) -> None:
     page = client.get(f"/ratings/players/{alice.username}/sessions/")
     assert page.status_code == 200
     assert page.content.count(b'data-testid="session-row"') == 3
+    # seats as the table numbers them, 1-4 (found by a player: the index "0" read as nothing)
+    seats = re.findall(r'data-testid="session-seats">([^<]*)<', page.content.decode())
+    assert sorted(seats) == ["1", "2, 3", "4"], seats
     link = f"/ratings/players/{alice.username}/history/?table={t1.pk}".encode()
     assert page.content.count(link) == 2
     hands = client.get(link.decode())
