@@ -486,8 +486,10 @@
     if (d.showModal) d.showModal(); else d.setAttribute("open", "");
   }
 
-  function coinWords(p, N) {  // a win's points in coins: "+6 × N 10 = +60 coins"
-    return lang === "zh" ? "金币 " + signed(p) + " × " + N + " = " + signed(p * N) : "→ " + signed(p) + " × N " + N + " = " + signed(p * N) + " coins";
+  function coinWords(p, N) {  // this win's points in coins, before the hand's other payments and A
+    // (the Coins column is the net: a player may win here and still end the hand below zero)
+    return lang === "zh" ? "本次胡牌 金币 " + signed(p) + " × " + N + " = " + signed(p * N)
+      : "→ this win " + signed(p) + " × N " + N + " = " + signed(p * N) + " coins";
   }
   // The result floats just under the top bar, so Leave and the language switch stay in reach
   // during the break between hands (a free leave then).
