@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# `make run PORT=8765` serves on another port (the demo admin's address follows it).
+PORT ?= 8000
 
 .PHONY: venv engine run test coverage lint format migrate check
 
@@ -26,8 +28,8 @@ migrate: venv
 	$(PY) manage.py migrate --noinput
 
 run: migrate
-	$(PY) manage.py demo_setup
-	$(PY) -m uvicorn --host 127.0.0.1 --port 8000 --no-server-header config.asgi:application
+	PORT=$(PORT) $(PY) manage.py demo_setup
+	$(PY) -m uvicorn --host 127.0.0.1 --port $(PORT) --no-server-header config.asgi:application
 
 test: venv
 	$(PY) -m pytest -q -n auto

@@ -3,6 +3,8 @@ variant, and a demo admin."""
 
 from __future__ import annotations
 
+import os
+
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
@@ -75,6 +77,6 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.WARNING(
                 f"demo admin: username {username!r} password {password!r} "
-                "-> http://127.0.0.1:8000/admin/ (development only)"
+                f"-> http://127.0.0.1:{os.environ.get('PORT') or 8000}/admin/ (development only)"
             )
         )
