@@ -136,7 +136,17 @@
         return who(e.seat) + " · " + propName(e.choice) + ": " +
           (e.band !== undefined ? (e.band ? W("drawn at ", "在第 ") + e.band.join("-") : W("not in the wall", "不在牌墙")) :
            e.out ? text(e.out) + " → " + text(e["in"]) : e.suit ? e.suit + ": " + text(e.hand) : JSON.stringify(e));
-      case "exhausted": return W("Wall exhausted", "荒庄");
+      case "exhausted": case "huang_zhuang": return W("Wall exhausted", "荒庄");
+      case "tongquan_lock": // Yiwu 同圈: a win or pung passed on a face is barred until the seat's next turn
+        return who(e.seat) + " " + (e.lock === "win" ? W("may not win on", "同圈不能胡") : W("may not pung", "同圈不能碰")) +
+          " " + text(e.tile) + W(" this go-round (同圈)", "");
+      case "lou_hu": return who(e.seat) + " " + W("passed a win on", "漏胡") + " " + text(e.tile);
+      case "forced_win": return who(e.seat) + " " + W("must win", "必须胡");
+      case "single_winner": return W("One winner", "截胡") + ": " + who(e.winner);
+      case "haidi": case "final_group": return W("The wall's last tiles", "海底") + " (" + e.tiles + ")";
+      case "haidi_set_aside": return who(e.seat) + " " + W("sets aside", "放下") + " " + text(e.tile);
+      case "piao": return who(e.seat) + " " + W("piao", "飘财") + " ×" + e.count + (e.exposed ? " " + text(e.exposed) : "");
+      case "cuopiao": return who(e.seat) + " " + W("wrong piao", "错飘");
       case "draw_check": // Sichuan's draw settlement: 查花猪 (a void suit kept) and 查大叫 (ready hands)
         var pigs = e.flower_pigs || [], calls = e.dajiao || {};
         var ready = Object.keys(calls).filter(function (s) { return calls[s]; });
@@ -147,7 +157,7 @@
           .concat(idle.length ? [W("not ready ", "未听 ") + idle.map(function (s) { return who(+s); }).join(", ")] : [])
           .join(" · ");
       case "kong": case "pung": case "chow": case "discard": case "choice": case "response": case "choice_phase":
-      case "hongzhong_gang": case "laizi_gang": case "escape": case "kong_declared":
+      case "hongzhong_gang": case "laizi_gang": case "escape": case "kong_declared": case "qiangjin_declared":
         return null; // the action's own line says it
       default:
         return (e.seat !== undefined ? who(e.seat) + " " : "") + (e.kind || e.type) + (e.tile ? " " + text(e.tile) : "");
