@@ -80,50 +80,47 @@ def season_for(*, now: datetime | None = None) -> Season:
 
 
 # --- hands ----------------------------------------------------------------------------------
-def _lock_standings(user_ids: Sequence[int], variant: str) -> dict[int, Standing]:
-    """Get or create and lock the standings of the users, in pk order (no deadlocks): one
-    query once they exist, three the first time."""
-    queryset = for_update(
-        Standing.objects.filter(user_id__in=user_ids, variant=variant).order_by("pk")
-    )
-    found = {s.user_id: s for s in queryset}
+def _rows_by_user(queryset, user_ids: Sequence[int], new) -> dict[int, Any]:
+    """``queryset``'s rows by user id, the missing ones first made by ``new(user_id)`` in one
+    insert (ON CONFLICT DO NOTHING: a concurrent first hand of the same user may have made them)
+    and read again: one query once the rows exist, three the first time."""
+    found = {row.user_id: row for row in queryset}
     missing = [u for u in user_ids if u not in found]
-    if not missing:
-        return found
+    if missing:
+        queryset.model.objects.bulk_create([new(u) for u in missing], ignore_conflicts=True)
+        found = {row.user_id: row for row in queryset.all()}
+    return found
+
+
+def _lock_standings(user_ids: Sequence[int], variant: str) -> dict[int, Standing]:
+    """Get or create and lock the standings of the users, in pk order (no deadlocks)."""
     base = calc.Skill()
-    Standing.objects.bulk_create(
-        [
-            Standing(user_id=u, variant=variant, mu=base.mu, sigma=base.sigma, rating=base.display)
-            for u in missing
-        ],
-        ignore_conflicts=True,  # a concurrent first hand of the same user made it
+    queryset = Standing.objects.filter(user_id__in=user_ids, variant=variant).order_by("pk")
+    return _rows_by_user(
+        for_update(queryset),
+        user_ids,
+        lambda u: Standing(
+            user_id=u, variant=variant, mu=base.mu, sigma=base.sigma, rating=base.display
+        ),
     )
-    return {s.user_id: s for s in queryset.all()}
 
 
 def _season_rows(season: Season, user_ids: Sequence[int], variant: str, skills) -> dict:
-    """The season standings of the users (created with their new skill where missing). Written
+    """The season standings of the users (made with their new skill where missing). Written
     under the users' Standing locks, so no other settlement changes them meanwhile."""
     queryset = SeasonStanding.objects.filter(season=season, user_id__in=user_ids, variant=variant)
-    found = {r.user_id: r for r in queryset}
-    missing = [u for u in user_ids if u not in found]
-    if missing:
-        SeasonStanding.objects.bulk_create(
-            [
-                SeasonStanding(
-                    season=season,
-                    user_id=u,
-                    variant=variant,
-                    mu=skills[u].mu,
-                    sigma=skills[u].sigma,
-                    rating=skills[u].display,
-                )
-                for u in missing
-            ],
-            ignore_conflicts=True,
-        )
-        found = {r.user_id: r for r in queryset.all()}
-    return found
+    return _rows_by_user(
+        queryset,
+        user_ids,
+        lambda u: SeasonStanding(
+            season=season,
+            user_id=u,
+            variant=variant,
+            mu=skills[u].mu,
+            sigma=skills[u].sigma,
+            rating=skills[u].display,
+        ),
+    )
 
 
 def _seat_facts(result: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -221,11 +218,9 @@ def _rate(hand: HandRecord) -> None:
 
 #: The columns a rated hand changes
 UPDATED = {
-    Standing: [
-        *("points", "mu", "sigma", "rating", "hands", "wins", "self_draws", "deal_ins"),
-        "updated_at",  # (auto_now: set by save only when listed)
-    ],
-    SeasonStanding: ["hands", "points", "mu", "sigma", "rating"],
+    # (updated_at is auto_now: save sets it only when it is listed)
+    Standing: "points mu sigma rating hands wins self_draws deal_ins updated_at".split(),
+    SeasonStanding: "hands points mu sigma rating".split(),
 }
 
 
