@@ -67,6 +67,10 @@ class Table(models.Model):
     # What every client may know of the four seats (selectors.seat_public), kept by the writer
     # whenever a seat changes, so a frame needs no seat query.
     seats_view = models.JSONField(null=True, blank=True, encoder=Encoder, decoder=Decoder)
+    # The actions of the hand being played, in order (HandRecord.actions' format): each writer
+    # appends its own in SQL in the UPDATE it makes of this row anyway, and never reads them
+    # (games.runtime.locks leaves the column out); the hand's end moves them to its record.
+    hand_actions = models.JSONField(default=list, blank=True, encoder=Encoder, decoder=Decoder)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -18,8 +18,11 @@ from games.runtime import rows
 
 def _table_locked(table_id: int) -> QuerySet[Table]:
     # (only the room is joined, which no writer changes: a joined row is read as of the query's
-    # start on PostgreSQL, services._current_hand says why the hand is read after the lock)
-    return for_update(Table.objects.filter(pk=table_id)).select_related("room")
+    # start on PostgreSQL, services._current_hand says why the hand is read after the lock;
+    # the live hand's actions are only ever appended to, services._writing)
+    return (
+        for_update(Table.objects.filter(pk=table_id)).select_related("room").defer("hand_actions")
+    )
 
 
 def lock_table(table_id: int) -> Table:

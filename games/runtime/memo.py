@@ -6,8 +6,8 @@ nothing else has changed those rows meanwhile: every write of a seat or of a pla
 under the table's lock (services._writing). ``Table.rev`` counts the transactions that change
 what a memo holds: a seat, or the table's status or current hand (a hand starts or ends). A
 transaction that only plays (a move, a claim window's release by the clock process) changes the
-table's state and appends to the hand's actions in SQL (``rows.append``), which nobody reads
-from the memo's hand, so it leaves ``rev`` alone. So a process keeps the objects its last
+table's state and appends to the live hand's actions in SQL (``Table.hand_actions``), which
+nobody reads from a memo, so it leaves ``rev`` alone. So a process keeps the objects its last
 committed transaction left, stamped with the revision that transaction left; the next writer
 that finds the same revision on the locked row reuses them instead of querying (two queries
 and their model building, about a third of an action's cost), even when other processes have
@@ -16,8 +16,8 @@ played on the table in between.
 A memo is taken out of the store by the transaction that uses it (so two threads never share
 the objects) and put back only after that transaction commits: a rollback leaves no memo behind,
 and the next writer reads the rows again. A seat changed by another process bumps the
-revision, which makes this process's memo stale: it is dropped, never trusted. The memo's hand
-holds the actions it was read with, not the hand's; the writer never reads them.
+revision, which makes this process's memo stale: it is dropped, never trusted. (A live hand's
+record holds no actions yet: they are on its table until it ends.)
 """
 
 from __future__ import annotations

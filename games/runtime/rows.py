@@ -1,7 +1,7 @@
 """The writer's hot statements, without the ORM's per-call query building.
 
-Every accepted action writes the same few rows: the table (its state and a few columns), the
-hand's action list (appended to in SQL), the change's TableEvents and the action's receipt.
+Every accepted action writes the same few rows: the table (its state, a few columns and the live
+hand's action list, appended to in SQL), the change's TableEvents and the action's receipt.
 Django builds each of those statements anew on every call (query compilation and model
 bookkeeping were about two thirds of an action's server time, the database itself under a
 tenth). Here each statement is built once per (model, columns) from the models' own metadata,
@@ -27,13 +27,31 @@ def _connection(model: type[models.Model]):
     return connections[router.db_for_write(model)]
 
 
+def _grown(column: str, vendor: str, count: int) -> str:
+    """SQL for the JSON list in ``column`` with ``count`` items (parameters) added at its end."""
+    if vendor == "postgresql":  # jsonb: array || array is the two arrays end to end
+        return f"{column} || %s::jsonb"
+    if vendor == "sqlite":  # json_insert applies its edits left to right, each at the end
+        edits = ", '$[#]', json(%s)" * count
+        return f"json_insert({column}{edits})"
+    raise NotImplementedError(f"appending to a JSON list on {vendor}")
+
+
 @cache
-def _update_sql(model: type[models.Model], vendor: str, names: tuple[str, ...]) -> tuple[str, list]:
+def _update_sql(
+    model: type[models.Model], vendor: str, names: tuple[str, ...], append: str | None, count: int
+) -> tuple[str, list]:
     meta = model._meta
     quote = _connection(model).ops.quote_name
     fields = [meta.get_field(name) for name in names]
-    sets = ", ".join(f"{quote(f.column)} = %s" for f in fields)
-    return f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s", fields
+    sets = [f"{quote(f.column)} = %s" for f in fields]
+    if append is not None:
+        column = quote(meta.get_field(append).column)
+        sets.append(f"{column} = {_grown(column, vendor, count)}")
+    return (
+        f"UPDATE {quote(meta.db_table)} SET {', '.join(sets)} WHERE {quote(meta.pk.column)} = %s",
+        fields,
+    )
 
 
 @cache
@@ -50,52 +68,34 @@ def _values(fields: Sequence[models.Field], obj: models.Model, connection) -> li
     return [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in fields]
 
 
-def update(obj: models.Model, names: Sequence[str]) -> None:
+def _list_params(field: models.Field, items: Sequence[Any], vendor: str) -> list[str]:
+    encode = field.encoder  # the field's own JSON encoder (None: the json module's)
+    if vendor == "postgresql":
+        return [json.dumps(list(items), cls=encode)]
+    return [json.dumps(item, cls=encode) for item in items]
+
+
+def update(
+    obj: models.Model, names: Sequence[str], *, append: tuple[str, Sequence[Any]] | None = None
+) -> None:
     """UPDATE the columns ``names`` (attribute names, e.g. ``current_hand_id``) of ``obj``'s row;
-    a DateTimeField with auto_now among them is set to now, as Model.save does."""
+    a DateTimeField with auto_now among them is set to now, as Model.save does.
+
+    ``append=(name, items)`` also adds ``items`` to the end of the JSON list in column ``name``,
+    in the database: the statement carries only the new items, whatever the list holds (the
+    writer need not read the list, which may be long)."""
     model = type(obj)
     connection = _connection(model)
-    sql, fields = _update_sql(model, connection.vendor, tuple(names))
+    name, items = append if append and append[1] else (None, ())
+    sql, fields = _update_sql(model, connection.vendor, tuple(names), name, len(items))
     for f in fields:
         if getattr(f, "auto_now", False):
             setattr(obj, f.attname, timezone.now())
+    params = _values(fields, obj, connection)
+    if name is not None:
+        params += _list_params(model._meta.get_field(name), items, connection.vendor)
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*_values(fields, obj, connection), obj.pk])
-
-
-@cache
-def _append_sql(model: type[models.Model], vendor: str, name: str, count: int) -> str:
-    meta = model._meta
-    quote = _connection(model).ops.quote_name
-    table, column, key = (
-        quote(meta.db_table),
-        quote(meta.get_field(name).column),
-        quote(meta.pk.column),
-    )
-    if vendor == "postgresql":  # jsonb: array || array is the two arrays end to end
-        grown = f"{column} || %s::jsonb"
-    elif vendor == "sqlite":  # json_insert applies its edits left to right, each at the end
-        edits = ", '$[#]', json(%s)" * count
-        grown = f"json_insert({column}{edits})"
-    else:
-        raise NotImplementedError(f"appending to a JSON list on {vendor}")
-    return f"UPDATE {table} SET {column} = {grown} WHERE {key} = %s"
-
-
-def append(model: type[models.Model], pk: Any, name: str, items: Sequence[Any]) -> None:
-    """Append ``items`` to the JSON list in column ``name`` of one row, in the database: the
-    statement carries only the new items, whatever the list holds (the writer that appends
-    need not hold the list, which another process may have grown meanwhile)."""
-    connection = _connection(model)
-    sql = _append_sql(model, connection.vendor, name, len(items))
-    field = model._meta.get_field(name)
-    encode = field.encoder  # the field's own JSON encoder (None: the json module's)
-    if connection.vendor == "postgresql":
-        params = [json.dumps(list(items), cls=encode)]
-    else:
-        params = [json.dumps(item, cls=encode) for item in items]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, pk])
+        cursor.execute(sql, [*params, obj.pk])
 
 
 def insert(objs: Sequence[models.Model]) -> None:
@@ -124,9 +124,10 @@ def insert(objs: Sequence[models.Model]) -> None:
 
 class _Loader:
     """A SELECT of one model's rows, with at most one joined model (``select_related``),
-    compiled once: the SQL is Django's for that queryset, the values go through the converters
-    Django applies (JSON decoding, SQLite's datetimes), and the instances are built by
-    Model.from_db. A joined row of NULLs (a nullable foreign key, LEFT JOIN) is None."""
+    compiled once: the SQL is Django's for that queryset (deferred columns left out), the
+    values go through the converters Django applies (JSON decoding, SQLite's datetimes), and
+    the instances are built by Model.from_db. A joined row of NULLs (a nullable foreign key,
+    LEFT JOIN) is None."""
 
     def __init__(self, queryset: models.QuerySet, related: str | None) -> None:
         compiler = queryset.query.get_compiler(queryset.db)
@@ -137,23 +138,20 @@ class _Loader:
         self.model = queryset.model
         self.related = queryset.model._meta.get_field(related) if related else None
         connection = connections[queryset.db]
-        models_read = [queryset.model]
-        if self.related is not None:
-            models_read.append(self.related.related_model)
+        infos = [compiler.klass_info, *compiler.klass_info.get("related_klass_infos", [])]
         self.parts = []
-        start = 0
-        for model in models_read:
-            fields = list(model._meta.concrete_fields)
-            columns = [col for col, _, _ in compiler.select[start : start + len(fields)]]
+        for info in infos:  # the queried model, then the joined one
+            at = list(info["select_fields"])
+            columns = [compiler.select[i][0] for i in at]
+            fields = [col.target for col in columns]
             converters = [
                 connection.ops.get_db_converters(col) + col.get_db_converters(connection)
                 for col in columns
             ]
-            pk_at = fields.index(model._meta.pk)
+            pk_at = fields.index(info["model"]._meta.pk)
             self.parts.append(
-                (model, [f.attname for f in fields], start, converters, columns, pk_at)
+                (info["model"], [f.attname for f in fields], at, converters, columns, pk_at)
             )
-            start += len(fields)
 
     def all(self, key: Any) -> list[models.Model]:
         params = list(self.params)
@@ -174,8 +172,8 @@ class _Loader:
 
     def _build(self, row: Sequence[Any], connection) -> models.Model:
         built: list[models.Model | None] = []
-        for model, names, start, converters, columns, pk_at in self.parts:
-            values = list(row[start : start + len(names)])
+        for model, names, at, converters, columns, pk_at in self.parts:
+            values = [row[i] for i in at]
             if values[pk_at] is None:  # a LEFT JOIN that found nothing
                 built.append(None)
                 continue

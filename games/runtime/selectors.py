@@ -133,6 +133,16 @@ def _hand_info(hand: HandRecord | None) -> dict | None:
     return info
 
 
+def hand_actions(hand: HandRecord) -> list[dict]:
+    """A hand's actions so far, in order: its table holds them while it is played (the writers
+    append there), its record once it has ended. Staff tools and tests only: no client sees a
+    live hand's actions."""
+    if hand.status != HandStatus.LIVE:
+        return hand.actions
+    table = Table.objects.filter(pk=hand.table_id, current_hand_id=hand.pk)
+    return table.values_list("hand_actions", flat=True).first() or []
+
+
 def table_public(table: Table, *, seat: int | None) -> dict:
     """The public table info for a viewer, read from the database (snapshots, gap reads)."""
     hand = HandRecord.objects.filter(pk=table.current_hand_id).first()

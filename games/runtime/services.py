@@ -144,19 +144,23 @@ def _writing(table_id: int) -> Iterator[Table]:
             table._seats_loaded = _seat_values(remembered.seats)
             table._hand_cache = remembered.hand
         table._outbox = push.Outbox()
-        table._new_actions = {}
+        table._new_actions = []  # this transaction's actions of the live hand (_record_engine)
+        table._actions_restart = False  # a hand ended (its actions went to its record) or began
         table._state_obj = None  # the engine state, parsed and encoded once (`_state`)
         table._state_changed = False
         yield table
         if table._state_changed:
             table.state = table._state_obj.to_json()
-        for hand_id, actions in table._new_actions.items():  # appended in SQL, once
-            rows.append(HandRecord, hand_id, "actions", actions)
         rows.insert(table._outbox.events)  # this change's events, in one statement
         _wake_update(table)
         if _rows_changed(table, loaded):
             table.rev += 1
-        rows.update(table, _changed_fields(table, loaded))
+        changed = _changed_fields(table, loaded)
+        if table._actions_restart:  # a new list: this transaction's actions of the next hand
+            table.hand_actions = table._new_actions
+            rows.update(table, [*changed, "hand_actions"])
+        else:  # appended in SQL, in the table's own UPDATE
+            rows.update(table, changed, append=("hand_actions", table._new_actions))
         kept = _memo_of(table)
         if kept is not None:
             transaction.on_commit(lambda: memo.keep(table_id, kept))
@@ -165,9 +169,12 @@ def _writing(table_id: int) -> Iterator[Table]:
             transaction.on_commit(lambda: push.frames_send(delivery))
 
 
-#: The Table columns a writer may change (all but the key; updated_at is always written).
+#: The Table columns a writer may change (all but the key; updated_at is always written; the
+#: live hand's actions are appended to, never read).
 _TABLE_FIELDS = [
-    f.attname for f in Table._meta.concrete_fields if not f.primary_key and f.name != "updated_at"
+    f.attname
+    for f in Table._meta.concrete_fields
+    if not f.primary_key and f.name not in ("updated_at", "hand_actions")
 ]
 
 
@@ -540,6 +547,7 @@ def _hand_start(table: Table, *, now: datetime) -> HandRecord:
         room.variant, options, dealer=table.dealer, seed=seed, carry=table.carry, **setup
     )
     table.hand_no += 1
+    table._new_actions, table._actions_restart = [], True
     hand = HandRecord.objects.create(
         table=table,
         room=room,
@@ -613,9 +621,8 @@ def _record_engine(
         props_consume_events(
             hand_id=hand.pk, table_id=table.pk, users=_seat_users(_seats(table)), events=events
         )
-    if action is not None:  # appended when the writer's transaction ends (not to hand.actions,
-        # which another process may have grown since this one read it)
-        table._new_actions.setdefault(hand.pk, []).append(action)
+    if action is not None:  # appended to the table's list of them when the writer ends
+        table._new_actions.append(action)
     if still_open:
         if action is not None:
             table._outbox.refresh.add(int(action["seat"]))
@@ -698,7 +705,9 @@ def _hand_end(table: Table, hand: HandRecord, state: HandState, *, now: datetime
     hand.points = points
     hand.coins = coins
     hand.rake = rake
-    hand.save(update_fields=["status", "ended_at", "result", "points", "coins", "rake"])
+    hand.actions = _hand_actions(table)
+    table._new_actions, table._actions_restart = [], True
+    hand.save(update_fields=["status", "ended_at", "result", "points", "coins", "rake", "actions"])
     table.status = TableStatus.BETWEEN
     table.deadline = None
     table.held = []
@@ -728,6 +737,13 @@ def _hand_end(table: Table, hand: HandRecord, state: HandState, *, now: datetime
     )
     hand_id = hand.pk
     transaction.on_commit(lambda: _queue_settle(hand_id))
+
+
+def _hand_actions(table: Table) -> list[dict]:
+    """Every action of the table's live hand: those its writers committed (under the lock
+    this transaction holds, so none is missing) and this transaction's."""
+    committed = Table.objects.values_list("hand_actions", flat=True).get(pk=table.pk)
+    return [*committed, *table._new_actions]
 
 
 def _expected_coins(hand: HandRecord, points: list[int]) -> tuple[list[int], int]:

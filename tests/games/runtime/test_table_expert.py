@@ -15,6 +15,7 @@ import games.engine as engine
 from games.engine import bots, expert
 from games.models import HandRecord, HandSeat, HandStatus, Seat, Table, TableStatus
 from games.runtime import services
+from games.runtime.selectors import hand_actions
 from tests.factories import RoomFactory
 from tests.games.runtime.test_live_tables_v2 import QueryCount
 from tests.games.runtime.test_table_services import _play_human, _solo_table, wait_for
@@ -91,7 +92,7 @@ def test_the_stand_in_for_an_away_player_plays_the_rooms_kind(alice, seeded, bot
     # then it plays as the room's expert, like the bots in the other seats
     mine = [c for c in bot_calls if c[0] == 0]
     assert mine and {c[1] for c in mine} == {"expert"}
-    recorded = [a for a in HandRecord.objects.get(pk=hand.pk).actions if a.get("seat") == 0]
+    recorded = [a for a in hand_actions(HandRecord.objects.get(pk=hand.pk)) if a.get("seat") == 0]
     assert _in_order([c[4].to_json() for c in mine], recorded)
 
 

@@ -111,7 +111,7 @@ def test_props_work_at_a_live_table(stocked, variant):
     hand.refresh_from_db()
     state, _ = engine.replay(
         hand.variant, hand.options, dealer=hand.dealer, seed=hand.seed, carry=hand.carry,
-        actions=hand.actions, props=setup.props, before_deal=setup.before_deal,
+        actions=selectors.hand_actions(hand), props=setup.props, before_deal=setup.before_deal,
     )  # fmt: skip
     assert state.to_json() == Table.objects.get(pk=table.pk).state
     # what another seat and a spectator were sent: that props were used, never what they showed

@@ -11,9 +11,11 @@ from django.db import transaction
 from django.db.backends.utils import CursorWrapper
 from django.db.models import F
 
+import games.engine as engine
 from games.models import ActionReceipt, HandRecord, Seat, Table, TableEvent
 from games.runtime import memo, push, services
 from games.runtime.locks import lock_table
+from games.runtime.selectors import hand_actions
 from tests.factories import RoomFactory, UserFactory
 from tests.games.runtime.test_live_tables_v2 import four_humans, next_move, submit
 
@@ -97,7 +99,7 @@ def test_another_process_playing_leaves_this_processs_memo_valid_and_loses_no_ac
     # given this process wrote the table last, then another process played two moves on it
     # (as the clock process releases a claim window's answers, or another web process)
     table, users = playing
-    before = len(HandRecord.objects.get(pk=table.current_hand_id).actions)
+    before = len(hand_actions(HandRecord.objects.get(pk=table.current_hand_id)))
     rev = Table.objects.get(pk=table.pk).rev
 
     def two_moves():
@@ -114,9 +116,9 @@ def test_another_process_playing_leaves_this_processs_memo_valid_and_loses_no_ac
     assert statements.reads("games_seat") == 0
     assert statements.reads("games_handrecord") == 0
     # and the hand holds every move of both processes, in order (appended in SQL)
-    hand = HandRecord.objects.get(pk=table.current_hand_id)
-    assert len(hand.actions) == before + 3
-    assert hand.actions[-1]["seat"] == move[0] and hand.actions[-1]["type"] == move[2]["type"]
+    actions = hand_actions(HandRecord.objects.get(pk=table.current_hand_id))
+    assert len(actions) == before + 3
+    assert actions[-1]["seat"] == move[0] and actions[-1]["type"] == move[2]["type"]
 
 
 def test_another_process_changing_a_seat_makes_this_process_read_the_seats_again(playing):
@@ -282,6 +284,43 @@ def test_the_compiled_reads_of_seats_and_hand_match_the_orm(playing):
         hand.pk == table.current_hand_id
         and hand.actions == HandRecord.objects.get(pk=hand.pk).actions
     )
+
+
+def test_the_live_hands_actions_ride_on_the_tables_update_and_move_to_the_hand_at_its_end(
+    playing,
+):
+    table, users = playing
+    hand_id = table.current_hand_id
+    before = hand_actions(HandRecord.objects.get(pk=hand_id))
+    assert before and HandRecord.objects.get(pk=hand_id).actions == []  # on the table for now
+    # when a player acts
+    seat, snap, action = move = next_move(table.pk)
+    with Statements() as statements:
+        assert submit(table.pk, users, move)["type"] == "ack"
+    # then the action is appended by the table's one UPDATE; the hand's row is not written
+    # and the lock did not read the list (it grows with the hand)
+    assert not [s for s in statements.sql if s.startswith('UPDATE "games_handrecord"')]
+    assert len([s for s in statements.sql if s.startswith('UPDATE "games_table"')]) == 1
+    lock = next(s for s in statements.sql if s.startswith("SELECT") and '"games_table"' in s)
+    assert "hand_actions" not in lock
+    assert hand_actions(HandRecord.objects.get(pk=hand_id)) == [*before, {**action, "seat": seat}]
+    # when the hand ends, its record holds every action, in order, and the table's list is empty
+    for _ in range(400):
+        if Table.objects.get(pk=table.pk).current_hand.status != "live":
+            break
+        submit(table.pk, users, next_move(table.pk))
+    hand = HandRecord.objects.get(pk=hand_id)
+    assert hand.status == "ended" and hand.actions[: len(before) + 1] == [
+        *before,
+        {**action, "seat": seat},
+    ]
+    assert Table.objects.get(pk=table.pk).hand_actions == []
+    assert hand_actions(hand) == hand.actions
+    state, _ = engine.replay(
+        hand.variant, hand.options, dealer=hand.dealer, seed=hand.seed, carry=hand.carry,
+        actions=hand.actions,
+    )  # fmt: skip
+    assert engine.hand_result(state)["points"] == hand.points
 
 
 def test_an_empty_seat_reads_as_no_user(settings):
