@@ -8,6 +8,7 @@ it was TABLE_SPECTATOR_DELAY_SECONDS ago, from the public views stored with each
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.http import Http404
@@ -56,10 +57,17 @@ def seat_of(table_id: int, user) -> int | None:
     return Seat.objects.filter(table_id=table_id, user=user).values_list("index", flat=True).first()
 
 
-def seat_public(seat: Seat, variant: str, ladder: _Ladder | None = None) -> dict:
+#: seat_public's ``tier`` when the caller does not know it: looked up.
+LOOK_UP: Any = object()
+
+
+def seat_public(
+    seat: Seat, variant: str, ladder: _Ladder | None = None, *, tier: Any = LOOK_UP
+) -> dict:
     """What every client may know of a seat, its human's tier in ``variant`` included (so a
     badge shows for a player who sits down after the page loaded). ``ladder`` holds the tier
-    table and the seated humans' points when the caller fetched them for several seats."""
+    table and the seated humans' points when the caller fetched them for several seats;
+    ``tier`` is the badge itself when the caller has it (the same human's, as already shown)."""
     if seat.is_bot:
         name = f"Bot {seat.index + 1}"
     elif seat.user_id:
@@ -75,7 +83,7 @@ def seat_public(seat: Seat, variant: str, ladder: _Ladder | None = None) -> dict
         "connected": seat.is_bot or seat.connections > 0,
         "left": seat.left_at is not None,
         "ready": seat.ready or seat.is_bot,
-        "tier": _seat_tier(seat, variant, ladder),
+        "tier": _seat_tier(seat, variant, ladder) if tier is LOOK_UP else tier,
     }
 
 

@@ -41,6 +41,7 @@ from games.models import (
 from games.runtime import memo, push, rows
 from games.runtime.locks import lock_hand, lock_table
 from games.runtime.selectors import (
+    LOOK_UP,
     event_frame,
     seat_public,
     seats_public_of,
@@ -291,11 +292,28 @@ def _seat_event(table: Table, seat: Seat) -> None:
     """A seat changed (joined, bot, online/offline, autoplay, ready, left): save it, keep the
     table's seats view and tell everyone."""
     seat.save()
-    public = seat_public(seat, table.room.variant)
     view = list(table.seats_view or seats_public_of(table, _seats(table)))
+    public = seat_public(seat, table.room.variant, tier=_shown_tier(table, seat, view))
     view[seat.index] = public
     table.seats_view = view
     _append(table, "seat", public)
+
+
+_USER_AT, _BOT_AT = _SEAT_FIELDS.index("user_id"), _SEAT_FIELDS.index("is_bot")
+
+
+def _shown_tier(table: Table, seat: Seat, view: list[dict | None]) -> Any:
+    """The tier badge the table's view shows for ``seat`` if the same human sat there when this
+    transaction began (their ready, their socket, their bot stand-in): no look-up. A tier moves
+    only with a settlement, and the next deal reads every seat's again (_hand_start). A human
+    who just sat down is looked up (LOOK_UP)."""
+    shown = view[seat.index]
+    if seat.user_id is None or seat.is_bot or shown is None:
+        return LOOK_UP
+    loaded = table._seats_loaded[seat.index]
+    if loaded[_USER_AT] != seat.user_id or loaded[_BOT_AT]:
+        return LOOK_UP
+    return shown.get("tier")
 
 
 def _state(table: Table) -> HandState:

@@ -37,12 +37,14 @@ class QueryCount:
 
     def __enter__(self):
         self.n = 0
+        self.sql: list[str] = []
         self.real = CursorWrapper.execute, CursorWrapper.executemany
         real_execute, real_many = self.real
 
         def execute(cursor, sql, params=None):
             if sql.split(" ", 1)[0] not in TRANSACTION_CONTROL:  # SQLite's BEGIN, savepoints
                 self.n += 1
+                self.sql.append(sql)
             return real_execute(cursor, sql, params)
 
         def executemany(cursor, sql, param_list):
@@ -54,6 +56,10 @@ class QueryCount:
 
     def __exit__(self, *exc):
         CursorWrapper.execute, CursorWrapper.executemany = self.real
+
+    def sql_reads(self, table_prefix: str) -> int:
+        """The SELECTs that read a table whose name starts with ``table_prefix``."""
+        return sum(1 for s in self.sql if s.startswith("SELECT") and f'"{table_prefix}' in s)
 
 
 @pytest.fixture

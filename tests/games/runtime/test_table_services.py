@@ -140,6 +140,38 @@ def test_it_shows_each_humans_tier_to_everyone_at_the_table(alice, bob, sichuan)
     assert seat_events.last().data["tier"] == {"name": name, "position": 3}
 
 
+def test_a_seat_change_of_the_same_human_keeps_their_badge_and_the_next_deal_reads_it_again(
+    alice, bob, sichuan
+):
+    # given alice and bob at a table, bob's badge shown as the floor tier
+    from ratings.calc import SICHUAN_TIERS
+    from ratings.models import Standing
+
+    table = services.table_seat(user=alice, room=sichuan)
+    services.table_seat(user=bob, room=sichuan)
+    table = Table.objects.get(pk=table.pk)
+    bob_seat = selectors.seat_of(table.pk, bob)
+    assert table.seats_view[bob_seat]["tier"]["position"] == 1
+    # when bob climbs (as a settlement moves him) and then his seat changes (his socket)
+    name, threshold = SICHUAN_TIERS[2]
+    Standing.objects.create(
+        user=bob, variant="sichuan", points=threshold, mu=25.0, sigma=8.3, rating=0
+    )
+    from tests.games.runtime.test_live_tables_v2 import QueryCount
+
+    with QueryCount() as queries:
+        services.table_connect(table_id=table.pk, user=bob, channel_name="b1", process="p1")
+    # then the seat event names the badge already shown, without reading the ladder
+    event = TableEvent.objects.filter(table=table, kind="seat").order_by("seq").last()
+    assert event.data["connected"] and event.data["tier"]["position"] == 1
+    assert queries.sql_reads("ratings_") == 0
+    # and the next deal reads every seat's tier again: bob's new badge shows
+    services.table_fill_bots(table_id=table.pk, user=alice)
+    table = Table.objects.get(pk=table.pk)
+    assert table.status == TableStatus.PLAYING
+    assert table.seats_view[bob_seat]["tier"] == {"name": name, "position": 3}
+
+
 def test_it_pays_a_hand_once_when_settle_is_delivered_twice(alice, sichuan, seeded):
     table = _solo_table(alice, sichuan)
     _play_human(table.pk, alice)
