@@ -3,12 +3,14 @@ answer; an idle socket costs no database work (docs/protocol.md)."""
 
 from __future__ import annotations
 
+import channels.db
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from django.db.backends.utils import CursorWrapper
 
 from games.models import Seat, Table, TableSocket
-from games.runtime import presence, services
+from games.runtime import presence, push, services
 from tests.factories import RoomFactory, UserFactory
 from tests.games.runtime.conftest import WAIT, ws_connect
 
@@ -173,3 +175,25 @@ async def test_a_spectator_gets_the_pushed_frames_late_and_in_order(settings):
     seqs = [e["seq"] for f in seen for e in f["events"]]
     assert seqs == sorted(seqs) and len(seqs) == len(set(seqs))
     assert any(e["kind"] == "seat" and e["data"]["connected"] for f in seen for e in f["events"])
+
+
+async def test_a_pushed_frame_is_forwarded_without_waking_the_database_thread(monkeypatch):
+    users, table = await database_sync_to_async(_table)()
+    comm = await _connected(users[0], table.pk)
+    while not await comm.receive_nothing(timeout=0.2):  # (the bots' moves, if any)
+        await comm.receive_json_from(timeout=WAIT)
+    seq = (await database_sync_to_async(Table.objects.get)(pk=table.pk)).seq
+    # given every hop to the database thread is counted (Channels closes stale connections
+    # there before a consumer's message and around each database call)
+    hops = []
+    real = channels.db.close_old_connections
+    monkeypatch.setattr(channels.db, "close_old_connections", lambda: hops.append(1) or real())
+    # when the writer pushes five frames to the user's sockets
+    layer = get_channel_layer()
+    for n in range(1, 6):
+        frame = {"type": "view", "seq": seq + n, "events": []}
+        await layer.group_send(push.user_group(table.pk, users[0].pk), push.frame_message(frame))
+    # then the socket forwards all five, in order, and nothing ran on the database thread
+    got = [(await comm.receive_json_from(timeout=WAIT))["seq"] for _ in range(5)]
+    assert got == [seq + n for n in range(1, 6)]
+    assert hops == []
