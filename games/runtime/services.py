@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
@@ -149,6 +149,11 @@ def _writing(table_id: int) -> Iterator[Table]:
         table._actions_restart = False  # a hand ended (its actions went to its record) or began
         table._state_obj = None  # the engine state, parsed and encoded once (`_state`)
         table._state_changed = False
+        # This change's own after-commit work, registered first so it runs before what the
+        # change queued on commit: an eager settlement or bot move writes the table again, and
+        # its frames must leave after this change's, or every seat sees a gap and reads it.
+        after_commit: list[Callable[[], None]] = []
+        transaction.on_commit(lambda: [run() for run in after_commit])
         yield table
         if table._state_changed:
             table.state = table._state_obj.to_json()
@@ -164,10 +169,10 @@ def _writing(table_id: int) -> Iterator[Table]:
             rows.update(table, changed, append=("hand_actions", table._new_actions))
         kept = _memo_of(table)
         if kept is not None:
-            transaction.on_commit(lambda: memo.keep(table_id, kept))
+            after_commit.append(lambda: memo.keep(table_id, kept))
         if table._outbox:
             delivery = _delivery(table)
-            transaction.on_commit(lambda: push.frames_send(delivery))
+            after_commit.append(lambda: push.frames_send(delivery))
 
 
 #: The Table columns a writer may change (all but the key; updated_at is always written; the

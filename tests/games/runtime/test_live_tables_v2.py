@@ -174,6 +174,26 @@ def test_a_change_costs_the_same_database_work_whoever_watches(monkeypatch, deli
     assert queries.n <= 6
 
 
+def test_a_change_leaves_before_the_settlement_it_queued_on_commit(
+    settings, monkeypatch, deliveries
+):
+    """Found by the load bench: under eager Celery the settlement queued on commit by a hand's
+    last action ran, and pushed its frame, before that action's own frame left: every seat saw
+    a gap, read it from the database (four reads a hand) and dropped the late frame."""
+    settings.TABLE_CLAIM_WINDOW_SECONDS = 0
+    table, users = four_humans(monkeypatch=monkeypatch)
+    for _ in range(400):
+        if act_once(table.pk, users) is None:
+            break
+    table.refresh_from_db()
+    kinds = list(TableEvent.objects.filter(table=table).values_list("kind", flat=True))
+    assert table.status != TableStatus.PLAYING and "settled" in kinds
+    # every change's frames left in the order the changes committed, the settlement's last
+    seqs = [d.seq for d in deliveries]
+    assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs), seqs
+    assert seqs[-1] == table.seq
+
+
 def _play_to_the_end(table_id: int, users, settled: list[int]) -> int:
     for _ in range(400):
         if settled:
