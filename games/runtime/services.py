@@ -153,7 +153,7 @@ def _writing(table_id: int) -> Iterator[Table]:
         # change queued on commit: an eager settlement or bot move writes the table again, and
         # its frames must leave after this change's, or every seat sees a gap and reads it.
         after_commit: list[Callable[[], None]] = []
-        transaction.on_commit(lambda: [run() for run in after_commit])
+        transaction.on_commit(lambda: _run_all(after_commit))
         yield table
         if table._state_changed:
             table.state = table._state_obj.to_json()
@@ -173,6 +173,11 @@ def _writing(table_id: int) -> Iterator[Table]:
         if table._outbox:
             delivery = _delivery(table)
             after_commit.append(lambda: push.frames_send(delivery))
+
+
+def _run_all(steps: list[Callable[[], None]]) -> None:
+    for step in steps:
+        step()
 
 
 #: The Table columns a writer may change (all but the key; updated_at is always written; the

@@ -191,7 +191,7 @@ async def test_a_pushed_frame_is_forwarded_without_waking_the_database_thread(mo
     # when the writer pushes five frames to the user's sockets
     layer = get_channel_layer()
     for n in range(1, 6):
-        frame = {"type": "view", "seq": seq + n, "events": []}
+        frame = {"type": "events", "seq": seq + n, "events": []}  # (a fresh view)
         await layer.group_send(push.user_group(table.pk, users[0].pk), push.frame_message(frame))
     # then the socket forwards all five, in order, and nothing ran on the database thread
     got = [(await comm.receive_json_from(timeout=WAIT))["seq"] for _ in range(5)]
